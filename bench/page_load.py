@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Page-load benchmark: how long until the skeleton paints and the game is ready.
+
+Builds the site into a temp folder, adds a bare Pyodide page (load
+pyodide.mjs, run 1+1) as the floor that PyScript and our code add to, serves
+it on localhost and loads each page in headless Chromium: cold (new on-disk
+profile) then warm (reload in that profile: HTTP cache and compiled-wasm
+cache filled; the server makes the browser revalidate, answering 304).
+Prints medians over --runs.
+
+    .venv/bin/python bench/page_load.py [--runs 3]
+"""
+
+import argparse
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e"))
+import harness  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+BARE_PAGE = """<!doctype html>
+<html data-app-state="loading"><head><meta charset="utf-8"><title>bare pyodide</title><link rel="icon" href="data:,"></head>
+<body><p>bare Pyodide</p>
+<script type="module">
+  import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+  try {
+    const pyodide = await loadPyodide();
+    const two = pyodide.runPython("1+1");
+    document.documentElement.dataset.appState = two === 2 ? "ready" : "error";
+  } catch (e) {
+    console.error(e);
+    document.documentElement.dataset.appState = "error";
+  }
+</script></body></html>
+"""
+
+# Stamp the moment data-app-state leaves "loading", on the page's own clock
+# (milliseconds since navigation start).
+STAMP_READY = """
+new MutationObserver(() => {
+  const s = document.documentElement.dataset.appState;
+  if (s && s !== 'loading' && !window.__readyAt) window.__readyAt = performance.now();
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-app-state'] });
+"""
+
+METRICS = """() => ({
+  fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime,
+  ready: window.__readyAt,
+  bytes: performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
+           .reduce((n, e) => n + (e.transferSize || 0), 0),
+})"""
+
+
+def load(page, url, navigate):
+    navigate(url)
+    state = harness.wait_ready(page, 120)
+    if state != "ready":
+        raise SystemExit(f"{url} ended in state {state!r}")
+    return page.evaluate(METRICS)
+
+
+def measure(pw, url, runs):
+    """Each run: a new on-disk profile (cold), then a reload (warm cache)."""
+    cold, warm = [], []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as profile:
+            context = harness.launch_persistent(pw, profile, **harness.PHONE)
+            context.add_init_script(STAMP_READY)
+            page = context.new_page()
+            cold.append(load(page, url, page.goto))
+            warm.append(load(page, url, lambda u: page.reload()))
+            context.close()
+    return cold, warm
+
+
+def median(samples, key):
+    values = [s[key] for s in samples if s[key] is not None]
+    return statistics.median(values) if values else float("nan")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "site"
+        harness.build_site(site)
+        (site / "bare.html").write_text(BARE_PAGE)
+        with harness.serve(site) as base, sync_playwright() as pw:
+            print(f"page load, phone 390x844, median of {args.runs} runs (ms; bytes over the wire)")
+            print(f"{'page':<16}{'cache':<7}{'first paint':>12}{'ready':>9}{'bytes':>12}")
+            for name, path in (("game (PyScript)", ""), ("bare Pyodide", "bare.html")):
+                cold, warm = measure(pw, base + path, args.runs)
+                for label, samples in (("cold", cold), ("warm", warm)):
+                    print(f"{name:<16}{label:<7}{median(samples, 'fcp'):>12.0f}"
+                          f"{median(samples, 'ready'):>9.0f}{median(samples, 'bytes'):>12.0f}")
+
+
+if __name__ == "__main__":
+    main()

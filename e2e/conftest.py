@@ -1,0 +1,64 @@
+"""Browser fixtures: the built site, a local server, headless Chromium.
+
+The site is built once per session (scripts/build_site.py) and served by
+scripts/serve.py on a free localhost port. Without the playwright package
+the browser tests skip; a failed build or launch fails them.
+"""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # any import mode
+import harness  # noqa: E402
+
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:  # engine-only setups need not install a browser driver
+    sync_playwright = None
+
+
+@pytest.fixture(scope="session")
+def site_dir():
+    harness.build_site()
+    return harness.SITE
+
+
+@pytest.fixture(scope="session")
+def base_url(site_dir):
+    """http://127.0.0.1:PORT/ serving site/."""
+    with harness.serve(site_dir) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    if sync_playwright is None:
+        pytest.skip("playwright is not installed: pip install -r requirements-dev.txt")
+    with sync_playwright() as pw:
+        browser = harness.launch_chromium(pw)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone_context(chromium):
+    """390x844 touch phone, fresh cache and storage."""
+    context = chromium.new_context(**harness.PHONE)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def desktop_context(chromium):
+    """1280x800 desktop, fresh cache and storage."""
+    context = chromium.new_context(**harness.DESKTOP)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def record():
+    """record(page) -> PageLog: every request URL, failed response, console error."""
+    return lambda page: harness.PageLog().attach(page)

@@ -1,0 +1,7 @@
+"""``python -m game``: see ``game.cli``."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,89 @@
+"""The JSON shape of every action, checked before any rule is consulted.
+
+Shapes (all objects; an optional ``"seat"`` names who acts):
+
+- ``{"type": "draw"}``; with two stock piles ``{"type": "draw", "from": [0, 1]}``
+- ``{"type": "take_pile", "melds": [PLACEMENT, ...]}``: the pile's top card
+  joins the first placement
+- ``{"type": "meld", "melds": [PLACEMENT, ...]}``
+- PLACEMENT: ``{"cards": ["9H", "9C"]}`` starts a meld,
+  ``{"to": 4, "cards": ["2S"]}`` adds to the side's meld with id 4
+- ``{"type": "pick_up_knee"}``
+- ``{"type": "discard", "card": "5S"}``
+- ``{"type": "knock"}``: end the turn without a discard (after taking the pile)
+- ``{"type": "ask_to_go_out"}``; the partner replies ``{"type": "answer", "yes": true}``
+- ``{"type": "next_deal"}``
+"""
+
+from __future__ import annotations
+
+from . import cards as C
+from .errors import IllegalMove
+
+FIELDS = {
+    "draw": {"from"}, "take_pile": {"melds"}, "meld": {"melds"}, "pick_up_knee": set(),
+    "discard": {"card"}, "knock": set(), "ask_to_go_out": set(), "answer": {"yes"},
+    "next_deal": set(),
+}
+REQUIRED = {"take_pile": {"melds"}, "meld": {"melds"}, "discard": {"card"}, "answer": {"yes"}}
+
+
+def _int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def parse_action(obj) -> dict:
+    """A normalised copy of a well-formed action, or ``IllegalMove`` saying what is wrong."""
+    if not isinstance(obj, dict) or not isinstance(obj.get("type"), str):
+        raise IllegalMove('An action must be a JSON object with a "type".')
+    kind = obj["type"]
+    if kind not in FIELDS:
+        raise IllegalMove(f"Unknown action type {kind!r}.")
+    allowed = FIELDS[kind] | {"type", "seat"}
+    extra = sorted(set(obj) - allowed)
+    if extra:
+        raise IllegalMove(f"A {kind} action has no field {extra[0]!r}.")
+    missing = sorted(REQUIRED.get(kind, set()) - set(obj))
+    if missing:
+        raise IllegalMove(f"A {kind} action needs {missing[0]!r}.")
+    out = {"type": kind}
+    if "seat" in obj:
+        if not _int(obj["seat"]):
+            raise IllegalMove("seat must be a whole number.")
+        out["seat"] = obj["seat"]
+    if "from" in obj:
+        if not isinstance(obj["from"], list) or not all(_int(i) for i in obj["from"]):
+            raise IllegalMove('"from" must list stock pile numbers.')
+        out["from"] = list(obj["from"])
+    if "card" in obj:
+        if not C.is_valid_code(obj["card"]):
+            raise IllegalMove(f"{obj['card']!r} is not a card.")
+        out["card"] = obj["card"]
+    if "yes" in obj:
+        if not isinstance(obj["yes"], bool):
+            raise IllegalMove('"yes" must be true or false.')
+        out["yes"] = obj["yes"]
+    if "melds" in obj:
+        out["melds"] = [_placement(pl) for pl in _list(obj["melds"], '"melds"')]
+    return out
+
+
+def _list(v, what: str) -> list:
+    if not isinstance(v, list):
+        raise IllegalMove(f"{what} must be a list.")
+    return v
+
+
+def _placement(pl) -> dict:
+    if not isinstance(pl, dict) or set(pl) - {"cards", "to"} or "cards" not in pl:
+        raise IllegalMove('Each meld is {"cards": [...]} or {"to": meld id, "cards": [...]}.')
+    cards = _list(pl["cards"], '"cards"')
+    for c in cards:
+        if not C.is_valid_code(c):
+            raise IllegalMove(f"{c!r} is not a card.")
+    out = {"cards": list(cards)}
+    if "to" in pl:
+        if not _int(pl["to"]):
+            raise IllegalMove('"to" must be a meld id.')
+        out = {"to": pl["to"], "cards": list(cards)}
+    return out

@@ -1,0 +1,118 @@
+"""Command line: ``python -m game {new,legal,apply,score,simulate,play} ...``.
+
+Every command but ``play`` prints JSON on stdout. A refused action or a bad
+input prints ``{"error": "..."}`` and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .deal import new_game
+from .engine import apply
+from .errors import IllegalMove, RulesError, StateError
+from .moves import legal_actions, meld_options
+from .presets import DEFAULT_PRESET
+from .scoring import deal_breakdown
+from .simulate import simulate
+from .state import GameState
+
+
+def _load_state(path: str) -> GameState:
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except OSError as e:
+        raise StateError(f"Cannot read {path}: {e.strerror}.") from None
+    except json.JSONDecodeError as e:
+        raise StateError(f"{path} is not valid JSON: {e.msg} at line {e.lineno}.") from None
+    return GameState.from_json(data)
+
+
+def _print(obj) -> None:
+    json.dump(obj, sys.stdout, indent=1)
+    sys.stdout.write("\n")
+
+
+def cmd_new(a) -> None:
+    _print(new_game(a.preset, seed=a.seed, players=a.players).to_json())
+
+
+def cmd_legal(a) -> None:
+    state = _load_state(a.state)
+    seat = state.to_move()
+    out = {"to_move": seat, "phase": state.phase, "actions": legal_actions(state)}
+    if seat is not None and state.phase == "play":
+        out["meld_options"] = meld_options(state, seat)
+    _print(out)
+
+
+def cmd_apply(a) -> None:
+    state = _load_state(a.state)
+    try:
+        action = json.loads(a.action)
+    except json.JSONDecodeError as e:
+        raise IllegalMove(f"The action is not valid JSON: {e.msg}.") from None
+    apply(state, action)
+    _print(state.to_json())
+
+
+def cmd_score(a) -> None:
+    state = _load_state(a.state)
+    _print({"deal": state.deal, "sides": deal_breakdown(state),
+            "totals_before_deal": [s.total for s in state.sides]})
+
+
+def cmd_simulate(a) -> None:
+    out = simulate(a.preset, a.games, a.seed, a.bots.split(","), a.players)
+    _print(out)
+
+
+def cmd_play(a) -> None:
+    from .terminal import play
+    play(a.preset, a.seed, a.bots.split(","))
+
+
+def parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="python -m game", description="Triple Play rules engine.")
+    sub = ap.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("new", help="print a fresh game state")
+    p.add_argument("--preset", default=DEFAULT_PRESET)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--players", type=int)
+    p.set_defaults(func=cmd_new)
+    p = sub.add_parser("legal", help="legal actions of the player to move")
+    p.add_argument("--state", required=True)
+    p.set_defaults(func=cmd_legal)
+    p = sub.add_parser("apply", help="apply one action, print the new state")
+    p.add_argument("--state", required=True)
+    p.add_argument("--action", required=True)
+    p.set_defaults(func=cmd_apply)
+    p = sub.add_parser("score", help="the current deal's score breakdown")
+    p.add_argument("--state", required=True)
+    p.set_defaults(func=cmd_score)
+    p = sub.add_parser("simulate", help="bot-against-bot games")
+    p.add_argument("--preset", default=DEFAULT_PRESET)
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--bots", default="random")
+    p.add_argument("--players", type=int)
+    p.set_defaults(func=cmd_simulate)
+    p = sub.add_parser("play", help="play in the terminal against bots")
+    p.add_argument("--preset", default=DEFAULT_PRESET)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--bots", default="random")
+    p.set_defaults(func=cmd_play)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        args.func(args)
+    except (IllegalMove, RulesError, StateError) as e:
+        _print({"error": str(e)})
+        return 2
+    return 0

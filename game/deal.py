@@ -1,0 +1,153 @@
+"""Starting games and deals, and the automatic card movements between turns.
+
+Randomness comes only from the game's seed: deal *d* is shuffled with
+``random.Random(f"{seed}:{d}")``, so a seed and the action log reproduce a
+game exactly, in CPython and in Pyodide alike.
+"""
+
+from __future__ import annotations
+
+import random
+
+from . import cards as C
+from .errors import RulesError
+from .presets import get_preset
+from .rules import RuleSet
+from .state import GameState, Player, Side
+
+SEAT_NAMES = {
+    2: ["South", "North"],
+    3: ["South", "West", "East"],
+    4: ["South", "West", "North", "East"],
+    5: ["South", "Southwest", "Northwest", "Northeast", "Southeast"],
+    6: ["South", "Southwest", "Northwest", "North", "Northeast", "Southeast"],
+}
+
+
+def new_game(rules: RuleSet | str = "triple-play", seed: int = 0, players: int | None = None,
+             names: list[str] | None = None, bots: list[str | None] | None = None) -> GameState:
+    """A fresh game, dealt and ready for the first player's draw."""
+    if isinstance(rules, str):
+        rules = get_preset(rules)
+    n = players or rules.players
+    per_side, _ = rules.seating(n)
+    names = names or SEAT_NAMES.get(n) or [f"Player {i + 1}" for i in range(n)]
+    if len(names) != n:
+        raise RulesError(f"{n} players need {n} names.")
+    bots = bots if bots is not None else [None] * n
+    if len(bots) != n:
+        raise RulesError(f"{n} players need {n} bot settings.")
+    state = GameState(
+        rules=rules, seed=seed,
+        players=[Player(name=names[i], bot=bots[i]) for i in range(n)],
+        sides=[Side() for _ in range(n // per_side)],
+        stocks=[[] for _ in range(rules.stock_piles)],
+        dealer=random.Random(f"{seed}:dealer").randrange(n))
+    start_deal(state)
+    return state
+
+
+def start_deal(state: GameState) -> None:
+    """Shuffle every card, deal the piles, turn the upcard, lay red 3s."""
+    r = state.rules
+    n = state.num_players
+    _, decks = r.seating(n)
+    deck = C.full_deck(decks, r.jokers_per_deck)
+    random.Random(f"{state.seed}:{state.deal}").shuffle(deck)
+    for p in state.players:
+        p.hand, p.piles = [], []
+        p.knee_ready = p.pending_pickup = p.foot_played = False
+    for s in state.sides:
+        s.melds, s.red3, s.opened, s.knee_unlocked = [], [], False, False
+    dealt = [[] for _ in range(n)]
+    for size in r.piles:
+        for i in range(n):
+            dealt[i].append([deck.pop() for _ in range(size)])
+    for p, piles in zip(state.players, dealt):
+        p.hand, p.piles = piles[0], piles[1:]
+    state.stocks = [deck[i::r.stock_piles] for i in range(r.stock_piles)]
+    state.discard, state.dead = [], []
+    state.went_out = None
+    state.took_pile, state.permission, state.answering = False, None, []
+    if r.upcard:
+        _turn_upcard(state)
+    first = state.dealer if r.dealer_starts else (state.dealer + 1) % n
+    for i in range(n):
+        lay_red_threes(state, (first + i) % n)
+    state.turn = first
+    state.turn_number += 1
+    state.phase = "draw"
+
+
+def _turn_upcard(state: GameState) -> None:
+    stock = state.stocks[0]
+    bury = state.rules.upcard_bury
+    # Bounded: a stock made only of buried kinds cannot start a discard pile.
+    for _ in range(len(stock)):
+        card = stock.pop()
+        if not _upcard_kind(card) & set(bury):
+            state.discard.append(card)
+            return
+        stock.insert(len(stock) // 2, card)
+
+
+def _upcard_kind(card: str) -> set[str]:
+    if C.is_red_three(card):
+        return {"R3", "3"}
+    if C.is_black_three(card):
+        return {"B3", "3"}
+    return {C.rank(card)}
+
+
+def in_first_pile(state: GameState, seat: int) -> bool:
+    return len(state.players[seat].piles) == len(state.rules.piles) - 1
+
+
+def lay_red_threes(state: GameState, seat: int) -> None:
+    """Lay the red 3s a player holds, replacing them where the rules say."""
+    r = state.rules
+    side = state.sides[state.side_of(seat)]
+    if not r.red3_laid or (r.red3_after_opening and not side.opened):
+        return
+    p = state.players[seat]
+    while True:
+        threes = [c for c in p.hand if C.is_red_three(c)]
+        if not threes:
+            return
+        for c in threes:
+            p.hand.remove(c)
+            side.red3.append(c)
+        replace = r.red3_replace == "always" or (r.red3_replace == "hand" and in_first_pile(state, seat))
+        if not replace:
+            return
+        for _ in threes:
+            card = take_from_stock(state, 0)
+            if card is None:
+                return
+            p.hand.append(card)
+
+
+def take_from_stock(state: GameState, index: int) -> str | None:
+    """The top card of a stock pile, falling back to the other pile, or None."""
+    refill_stock(state)
+    for i in [index] + [j for j in range(len(state.stocks)) if j != index]:
+        if state.stocks[i]:
+            return state.stocks[i].pop()
+    return None
+
+
+def refill_stock(state: GameState) -> None:
+    """When frozen piles are out of play and the stock runs low, they go under it."""
+    if state.dead and state.stock_count() < state.rules.draw_count:
+        dead = state.dead
+        random.Random(f"{state.seed}:{state.deal}:{state.turn_number}").shuffle(dead)
+        state.stocks[0][:0] = dead
+        state.dead = []
+
+
+def pick_up_next_pile(state: GameState, seat: int) -> None:
+    p = state.players[seat]
+    p.hand.extend(p.piles.pop(0))
+    p.knee_ready = False
+    p.pending_pickup = False
+    lay_red_threes(state, seat)

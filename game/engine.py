@@ -1,0 +1,602 @@
+"""Checking and applying actions: the only code that changes a game state.
+
+Every action goes through ``plan``: it checks the whole action against the
+position and returns a plan, or raises ``IllegalMove`` with the reason in
+words. ``apply`` carries out a plan only after it was fully checked, so a
+refused action leaves the state exactly as it was. ``legal_actions`` uses
+the same checks.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from . import cards as C
+from . import melds as M
+from .actions import parse_action
+from .deal import (in_first_pile, lay_red_threes, pick_up_next_pile, refill_stock,
+                   start_deal, take_from_stock)
+from .errors import IllegalMove
+from .scoring import deal_breakdown
+from .state import GameState, Meld
+
+
+@dataclass
+class Plan:
+    """A checked action, ready to carry out."""
+
+    action: dict
+    seat: int
+    used: Counter = field(default_factory=Counter)       # cards leaving the hand
+    changes: dict = field(default_factory=dict)          # meld id -> final cards
+    new: list = field(default_factory=list)              # (rank, cards) of new melds
+    completed: list = field(default_factory=list)        # (meld id or None, index into new)
+    empties_hand: bool = False
+    goes_out: bool = False
+    ends_deal: bool = False
+    taken: list = field(default_factory=list)            # pile cards going to the hand
+
+
+# -- public API -------------------------------------------------------------
+def apply(state: GameState, action: dict) -> GameState:
+    """Check and carry out an action for the player to move; returns the state."""
+    p = plan(state, action)
+    _execute(state, p)
+    return state
+
+
+def check(state: GameState, action: dict) -> None:
+    """Raise ``IllegalMove`` if the action is not legal now."""
+    plan(state, action)
+
+
+def is_legal(state: GameState, action: dict) -> bool:
+    try:
+        plan(state, action)
+    except IllegalMove:
+        return False
+    return True
+
+
+def opening_minimum(state: GameState, side_index: int) -> int:
+    """The card value a side's first meld of this deal must reach."""
+    r = state.rules
+    if r.opening_by_score:
+        minimum = r.opening_by_deal[0]
+        total = state.sides[side_index].total
+        for score, value in r.opening_by_score:
+            if total >= score:
+                minimum = value
+        return minimum
+    return r.opening_by_deal[min(state.deal, len(r.opening_by_deal)) - 1]
+
+
+def go_out_problem(state: GameState, seat: int, extra_canastas=(), asking: bool = False) -> str | None:
+    """Why this player may not go out now, or None. ``extra_canastas`` are
+    (rank, kind) pairs the action under test would complete."""
+    r = state.rules
+    side = state.sides[state.side_of(seat)]
+    canastas = [(m.rank, m.kind()) for m in side.melds if len(m.cards) >= r.canasta_size]
+    canastas += list(extra_canastas)
+    missing = M.book_shortfall(r.books_for_deal(state.deal), canastas)
+    if missing:
+        needs = _join([M.describe_book(b) for b in missing])
+        return f"Your side still needs {needs} to go out."
+    partners = state.partners(seat)
+    if r.partner_in_foot:
+        for q in partners:
+            if not (state.players[q].on_last_pile() and state.players[q].foot_played):
+                return f"{state.players[q].name} must first play from their foot before anyone goes out."
+    if r.ask_partner and partners and not asking:
+        if state.permission is None:
+            return "Ask your partner before going out."
+        if state.permission is False:
+            return "Your partner said no: you may not go out this turn."
+    return None
+
+
+def book_status(state: GameState, side_index: int) -> list[str]:
+    """What the side's basic book still lacks, as phrases."""
+    r = state.rules
+    side = state.sides[side_index]
+    canastas = [(m.rank, m.kind()) for m in side.melds if len(m.cards) >= r.canasta_size]
+    return [M.describe_book(b) for b in M.book_shortfall(r.books_for_deal(state.deal), canastas)]
+
+
+# -- planning -----------------------------------------------------------------
+def plan(state: GameState, action: dict) -> Plan:
+    action = parse_action(action)
+    kind = action["type"]
+    if kind == "next_deal":
+        if state.phase != "deal_end":
+            raise IllegalMove("The deal is not over yet." if state.phase != "game_end"
+                              else "The game is over.")
+        return Plan(action, -1)
+    if state.phase in ("deal_end", "game_end"):
+        raise IllegalMove("The deal is over." if state.phase == "deal_end" else "The game is over.")
+    seat = state.to_move()
+    if "seat" in action and action["seat"] != seat:
+        raise IllegalMove(f"It is {state.players[seat].name}'s move, not "
+                          f"{state.players[action['seat']].name}'s."
+                          if 0 <= action["seat"] < state.num_players else "No such seat.")
+    if state.phase == "answer":
+        if kind != "answer":
+            raise IllegalMove(f"{state.players[seat].name} must first answer whether "
+                              f"{state.players[state.turn].name} may go out.")
+        return Plan(action, seat)
+    if kind == "answer":
+        raise IllegalMove("Nobody has asked to go out.")
+    handler = _PLANNERS[kind]
+    return handler(state, seat, action)
+
+
+def _plan_draw(state: GameState, seat: int, action: dict) -> Plan:
+    r = state.rules
+    if state.phase != "draw":
+        raise IllegalMove("You have already drawn this turn.")
+    available = state.stock_count() + len(state.dead)
+    if available < r.draw_count:
+        return Plan(action, seat, ends_deal=True)
+    picks = action.get("from", [0] * r.draw_count)
+    if len(picks) != r.draw_count:
+        raise IllegalMove(f"Draw {r.draw_count} cards.")
+    for i, n in Counter(picks).items():
+        if not 0 <= i < r.stock_piles:
+            raise IllegalMove("There is no such stock pile.")
+        if len(state.stocks[i]) < n and not state.dead:
+            raise IllegalMove(f"That stock pile has only {len(state.stocks[i])} card(s); draw from the other.")
+    return Plan(action, seat)
+
+
+def _plan_take(state: GameState, seat: int, action: dict) -> Plan:
+    r = state.rules
+    side = state.sides[state.side_of(seat)]
+    if state.phase != "draw":
+        raise IllegalMove("You may take the pile only instead of drawing.")
+    if not state.discard:
+        raise IllegalMove("The discard pile is empty.")
+    if len(state.discard) < r.pile_min_size:
+        raise IllegalMove(f"The pile may be taken only when it holds {r.pile_min_size} or more cards; "
+                          f"it holds {len(state.discard)}.")
+    top = state.discard[-1]
+    if C.is_black_three(top):
+        raise IllegalMove("A black 3 on top blocks the pile.")
+    if C.is_red_three(top):
+        raise IllegalMove("A red 3 on top cannot be melded, so the pile cannot be taken.")
+    if C.is_wild(top) and not r.pile_wild_top:
+        raise IllegalMove("A wild card on top cannot be taken.")
+    if not side.opened and state.deal in r.hidden_canasta_deals:
+        raise IllegalMove(f"In deal {state.deal} your side must open with a hidden canasta "
+                          "from the hand before taking the pile.")
+    if not action["melds"]:
+        raise IllegalMove("Meld the top card of the pile to take it.")
+    if r.pile_pair:
+        used = Counter(c for pl in action["melds"] for c in pl["cards"])
+        if C.is_wild(top):
+            same = sum(n for c, n in used.items() if C.rank(c) == C.rank(top))
+            if same < 2:
+                what = "two Jokers" if top == C.JOKER else "two 2s"
+                raise IllegalMove(f"To take a {C.label(top)} you must meld it with {what} from your hand.")
+        else:
+            same = sum(n for c, n in used.items() if not C.is_wild(c) and C.rank(c) == C.rank(top))
+            if same < 2:
+                raise IllegalMove(f"To take the pile you must meld its top card, {C.label(top)}, with two natural "
+                                  f"{C.rank_label(C.rank(top))} from your hand.")
+    p = _plan_melds(state, seat, action, top=top)
+    if r.pile_top_only_before_opening and not side.opened:
+        p.taken = []
+    else:
+        count = len(state.discard) - 1
+        if r.pile_take_max:
+            count = min(count, r.pile_take_max - 1)
+        p.taken = state.discard[len(state.discard) - 1 - count:-1]
+    if p.empties_hand and p.taken:
+        p.empties_hand = p.goes_out = False
+    return p
+
+
+def _plan_meld(state: GameState, seat: int, action: dict) -> Plan:
+    if state.phase != "play":
+        raise IllegalMove("Draw before melding.")
+    if not action["melds"]:
+        raise IllegalMove("Choose cards to meld.")
+    return _plan_melds(state, seat, action)
+
+
+def _plan_melds(state: GameState, seat: int, action: dict, top: str | None = None) -> Plan:
+    """Check new melds and additions; ``top`` joins the first placement."""
+    r = state.rules
+    player = state.players[seat]
+    side_index = state.side_of(seat)
+    side = state.sides[side_index]
+    p = Plan(action, seat)
+    by_id = {m.id: m for m in side.melds}
+    for i, pl in enumerate(action["melds"]):
+        cards = list(pl["cards"])
+        p.used.update(cards)
+        if i == 0 and top is not None:
+            cards.append(top)
+        if "to" in pl:
+            target = by_id.get(pl["to"])
+            if target is None:
+                raise IllegalMove("Your side has no such meld." if not _is_opponents(state, side_index, pl["to"])
+                                  else "You may not add to the opponents' melds.")
+            if not side.opened:  # pragma: no cover - a side with melds has opened
+                raise IllegalMove("Your side has not opened yet.")
+            if not cards:
+                raise IllegalMove("Choose cards to add to the meld.")
+            p.changes.setdefault(target.id, list(target.cards)).extend(cards)
+        else:
+            rank = M.natural_rank(cards)
+            if rank is None:
+                raise IllegalMove("A meld holds cards of one rank only (plus wild cards).")
+            p.new.append((rank, cards))
+    hand = Counter(player.hand)
+    missing = p.used - hand
+    if missing:
+        c = next(iter(missing))
+        raise IllegalMove(f"You do not hold {'another ' if hand[c] else ''}{C.label(c)}.")
+    for c in p.used:
+        if C.is_red_three(c):
+            raise IllegalMove("Red 3s cannot be melded.")
+    # each changed meld
+    for mid, final in p.changes.items():
+        m = by_id[mid]
+        before = len(m.cards)
+        if len(final) > r.canasta_size:
+            _check_growth(state, m, before)
+        problem = M.meld_problem(r, m.rank, final, grown_ok=True)
+        if problem:
+            raise IllegalMove(problem)
+        if before < r.canasta_size <= len(final):
+            p.completed.append((mid, None))
+    for idx, (rank, cards) in enumerate(p.new):
+        if len(cards) > r.canasta_size and r.meld_growth != "always":
+            raise IllegalMove(f"A meld holds at most {r.canasta_size} cards.")
+        problem = M.meld_problem(r, rank, cards, grown_ok=True)
+        if problem:
+            raise IllegalMove(problem)
+        if len(cards) >= r.canasta_size:
+            p.completed.append((None, idx))
+    _check_rank_limits(state, side, p)
+    if not side.opened:
+        _check_opening(state, side_index, p, top)
+    # emptying the hand
+    remaining = sum(hand.values()) - sum(p.used.values())
+    if remaining == 0:
+        p.empties_hand = True
+        if top is None or not state.discard[:-1] or (r.pile_top_only_before_opening and not side.opened):
+            _check_empty_hand(state, seat, p)
+    return p
+
+
+def _is_opponents(state: GameState, side_index: int, meld_id) -> bool:
+    return any(m.id == meld_id for i, s in enumerate(state.sides) if i != side_index for m in s.melds)
+
+
+def _check_growth(state: GameState, m: Meld, before: int) -> None:
+    r = state.rules
+    size = r.canasta_size
+    if r.meld_growth == "always":
+        return
+    if r.meld_growth == "never":
+        if before >= size:
+            raise IllegalMove(f"That canasta is complete; start a new meld of {C.rank_label(m.rank)} instead.")
+        raise IllegalMove(f"A meld holds at most {size} cards.")
+    if before < size:
+        raise IllegalMove(f"A meld holds at most {size} cards until it is a canasta.")
+    if m.book:
+        raise IllegalMove("Canastas of the basic book take no extra cards.")
+    if r.growth_not_same_turn and m.completed_turn == state.turn_number:
+        raise IllegalMove("A canasta takes extra cards only after the turn it was made.")
+
+
+def _check_rank_limits(state: GameState, side, p: Plan) -> None:
+    r = state.rules
+    counts: Counter = Counter()
+    incomplete: Counter = Counter()
+    for m in side.melds:
+        cards = p.changes.get(m.id, m.cards)
+        counts[m.rank] += 1
+        if len(cards) < r.canasta_size:
+            incomplete[m.rank] += 1
+    for rank, cards in p.new:
+        counts[rank] += 1
+        if len(cards) < r.canasta_size:
+            incomplete[rank] += 1
+    for rank in counts:
+        name = C.rank_label(rank)
+        if r.one_meld_per_rank and counts[rank] > 1:
+            raise IllegalMove(f"Your side may have only one meld of {name}; add to it instead.")
+        if incomplete[rank] > 1:
+            raise IllegalMove(f"Your side may not have two unfinished melds of {name}; "
+                              "finish the first before starting another.")
+
+
+def _check_opening(state: GameState, side_index: int, p: Plan, top: str | None) -> None:
+    r = state.rules
+    minimum = opening_minimum(state, side_index)
+    value = sum(M.card_value(c) for _, cards in p.new for c in cards)
+    if value < minimum:
+        raise IllegalMove(f"Your side needs {minimum} points for its first meld; these cards make {value}.")
+    if state.deal in r.hidden_canasta_deals:
+        if top is not None or not any(len(cards) >= r.canasta_size for _, cards in p.new):
+            raise IllegalMove(f"In deal {state.deal} your side's first meld must include a hidden canasta: "
+                              f"{r.canasta_size} cards of one rank from your hand.")
+
+
+def _check_empty_hand(state: GameState, seat: int, p: Plan) -> None:
+    """A player may run out of cards only to pick up the next pile or go out."""
+    player = state.players[seat]
+    side = state.sides[state.side_of(seat)]
+    if player.piles:
+        if _next_pile_open(state, seat, first_canasta=bool(p.completed) and not side.knee_unlocked):
+            return
+        raise IllegalMove("You may not meld your last card: you cannot pick up your knee "
+                          "until your side has made a canasta.")
+    if state.rules.going_out_discard == "required":
+        raise IllegalMove("You must keep a card to discard when you go out.")
+    problem = go_out_problem(state, seat, _completed_kinds(state, seat, p))
+    if problem:
+        raise IllegalMove(f"You may not meld your last card. {problem}")
+    p.goes_out = True
+
+
+def _next_pile_open(state: GameState, seat: int, first_canasta: bool = False) -> bool:
+    player = state.players[seat]
+    if not player.piles:
+        return False
+    is_knee = len(player.piles) == 2
+    return not is_knee or player.knee_ready or first_canasta
+
+
+def _completed_kinds(state: GameState, seat: int, p: Plan) -> list[tuple[str, str]]:
+    """(rank, kind) of canastas this plan completes, and of grown ones changing kind."""
+    side = state.sides[state.side_of(seat)]
+    r = state.rules
+    out = []
+    for m in side.melds:
+        cards = p.changes.get(m.id)
+        if cards is not None and len(m.cards) < r.canasta_size <= len(cards):
+            out.append((m.rank, _kind(m.rank, cards)))
+    for rank, cards in p.new:
+        if len(cards) >= r.canasta_size:
+            out.append((rank, _kind(rank, cards)))
+    return out
+
+
+def _kind(rank: str, cards: list[str]) -> str:
+    return Meld(0, rank, cards).kind()
+
+
+def _plan_discard(state: GameState, seat: int, action: dict) -> Plan:
+    r = state.rules
+    player = state.players[seat]
+    if state.phase != "play":
+        raise IllegalMove("Draw before discarding.")
+    if state.took_pile and not r.discard_after_pile:
+        raise IllegalMove("You took the pile, so you do not discard: knock to end your turn.")
+    card = action["card"]
+    if card not in player.hand:
+        raise IllegalMove(f"You do not hold {C.label(card)}.")
+    if C.is_red_three(card) and r.red3_laid:
+        raise IllegalMove("Red 3s are laid on the table, not discarded.")
+    p = Plan(action, seat)
+    if len(player.hand) == 1:
+        p.empties_hand = True
+        if _next_pile_open(state, seat):
+            return p
+        if player.piles:
+            raise IllegalMove("You may not discard your last card: you cannot pick up your knee "
+                              "until your side has made a canasta.")
+        if r.going_out_discard == "forbidden":
+            raise IllegalMove("You may not discard your last card: going out means melding every card.")
+        problem = go_out_problem(state, seat)
+        if problem:
+            raise IllegalMove(f"You may not discard your last card. {problem}")
+        p.goes_out = True
+    return p
+
+
+def _plan_knock(state: GameState, seat: int, action: dict) -> Plan:
+    if state.phase != "play":
+        raise IllegalMove("Draw before ending your turn.")
+    if state.took_pile and not state.rules.discard_after_pile:
+        return Plan(action, seat)
+    player = state.players[seat]
+    if not player.hand or (len(player.hand) == 1 and not is_legal(
+            state, {"type": "discard", "card": player.hand[0]})):
+        return Plan(action, seat)
+    raise IllegalMove("End your turn by discarding a card.")
+
+
+def _plan_knee(state: GameState, seat: int, action: dict) -> Plan:
+    player = state.players[seat]
+    if not state.rules.has_knee:
+        raise IllegalMove("These rules have no knee.")
+    if len(player.piles) != 2:
+        raise IllegalMove("You have already picked up your knee.")
+    if not player.knee_ready:
+        raise IllegalMove("You may pick up your knee only after your side has made its first canasta.")
+    if state.phase != "play":
+        raise IllegalMove("Draw first, then pick up your knee.")
+    return Plan(action, seat)
+
+
+def _plan_ask(state: GameState, seat: int, action: dict) -> Plan:
+    player = state.players[seat]
+    if state.phase != "play":
+        raise IllegalMove("Draw before asking to go out.")
+    if not state.partners(seat) or not state.rules.ask_partner:
+        raise IllegalMove("You have no partner to ask.")
+    if state.permission is not None:
+        raise IllegalMove("You have already asked this turn.")
+    if player.piles:
+        raise IllegalMove("You can go out only from your foot.")
+    problem = go_out_problem(state, seat, asking=True)
+    if problem:
+        raise IllegalMove(problem)
+    return Plan(action, seat)
+
+
+_PLANNERS = {
+    "draw": _plan_draw, "take_pile": _plan_take, "meld": _plan_meld,
+    "discard": _plan_discard, "knock": _plan_knock, "pick_up_knee": _plan_knee,
+    "ask_to_go_out": _plan_ask,
+}
+
+
+# -- carrying out ---------------------------------------------------------------
+def _execute(state: GameState, p: Plan) -> None:
+    kind = p.action["type"]
+    entry = dict(p.action)
+    if p.seat >= 0:
+        entry["seat"] = p.seat
+    state.log.append(entry)
+    if kind == "next_deal":
+        _next_deal(state)
+        return
+    player = state.players[p.seat]
+    was_on_last = player.on_last_pile()
+    if kind == "answer":
+        _answer(state, p.action["yes"])
+        return
+    if kind == "draw":
+        if p.ends_deal:
+            _end_deal(state)
+            return
+        refill_stock(state)
+        picks = p.action.get("from", [0] * state.rules.draw_count)
+        drawn = [take_from_stock(state, i) for i in picks]
+        player.hand.extend(c for c in drawn if c is not None)
+        lay_red_threes(state, p.seat)
+        state.phase = "play"
+    elif kind in ("take_pile", "meld"):
+        _execute_melds(state, p)
+        if kind == "take_pile":
+            del state.discard[len(state.discard) - len(p.taken) - 1:]
+            player.hand.extend(p.taken)
+            state.took_pile = True
+            state.phase = "play"
+            lay_red_threes(state, p.seat)
+    elif kind == "discard":
+        card = p.action["card"]
+        player.hand.remove(card)
+        if C.is_wild(card) and state.rules.wild_discard_freezes:
+            state.dead.extend(state.discard)
+            state.dead.append(card)
+            state.discard = []
+        else:
+            state.discard.append(card)
+    elif kind == "pick_up_knee":
+        pick_up_next_pile(state, p.seat)
+    elif kind == "ask_to_go_out":
+        state.answering = state.partners(p.seat)
+        state.phase = "answer"
+    if was_on_last:
+        player.foot_played = True
+    if p.goes_out:
+        state.went_out = p.seat
+        _end_deal(state)
+        return
+    if not player.hand and kind in ("take_pile", "meld") and player.piles:
+        pick_up_next_pile(state, p.seat)
+    if kind == "discard" and not player.hand:
+        player.pending_pickup = True
+    if kind in ("discard", "knock"):
+        _next_turn(state)
+
+
+def _execute_melds(state: GameState, p: Plan) -> None:
+    """Move the planned cards (the pile's top card is already in a placement)."""
+    r = state.rules
+    player = state.players[p.seat]
+    side = state.sides[state.side_of(p.seat)]
+    for c, n in p.used.items():
+        for _ in range(n):
+            player.hand.remove(c)
+    by_id = {m.id: m for m in side.melds}
+    completed = []
+    for mid, final in p.changes.items():
+        m = by_id[mid]
+        if len(m.cards) < r.canasta_size <= len(final):
+            completed.append(m)
+        m.cards = list(final)
+    for rank, cards in p.new:
+        m = Meld(state.next_meld_id, rank, list(cards))
+        state.next_meld_id += 1
+        side.melds.append(m)
+        if len(cards) >= r.canasta_size:
+            completed.append(m)
+    side.opened = True
+    for m in completed:
+        m.completed_turn = state.turn_number
+        books = [(b.rank, b.kind()) for b in side.melds if b.book]
+        missing = M.book_shortfall(r.books_for_deal(state.deal), books)
+        kind = m.kind()
+        m.book = any(M.fits_book(b, m.rank, kind) for b in missing)
+    if completed and not side.knee_unlocked:
+        side.knee_unlocked = True
+        if r.has_knee:
+            for q in [p.seat] + state.partners(p.seat):
+                if len(state.players[q].piles) == 2:
+                    state.players[q].knee_ready = True
+            pick_up_next_pile(state, p.seat)
+    lay_red_threes(state, p.seat)
+
+
+def _answer(state: GameState, yes: bool) -> None:
+    state.answering.pop(0)
+    if not yes:
+        state.permission = False
+        state.answering = []
+    elif not state.answering:
+        state.permission = True
+    if not state.answering:
+        state.phase = "play"
+
+
+def _next_turn(state: GameState) -> None:
+    seat = (state.turn + 1) % state.num_players
+    state.turn = seat
+    state.turn_number += 1
+    state.took_pile = False
+    state.permission = None
+    state.phase = "draw"
+    player = state.players[seat]
+    if player.pending_pickup:
+        pick_up_next_pile(state, seat)
+    lay_red_threes(state, seat)
+
+
+def _end_deal(state: GameState) -> None:
+    result = deal_breakdown(state)
+    for side, row in zip(state.sides, result):
+        side.total += row["total"]
+    state.deal_results.append({
+        "deal": state.deal, "went_out": state.went_out, "sides": result,
+        "totals": [s.total for s in state.sides]})
+    state.phase = "game_end" if state.deal >= state.rules.deals else "deal_end"
+
+
+def _next_deal(state: GameState) -> None:
+    state.deal += 1
+    state.dealer = (state.dealer + 1) % state.num_players
+    start_deal(state)
+
+
+def _join(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def winner(state: GameState) -> list[int]:
+    """The side(s) with the highest total (several on a tie)."""
+    best = max(s.total for s in state.sides)
+    return [i for i, s in enumerate(state.sides) if s.total == best]
+
+
+__all__ = ["apply", "check", "is_legal", "plan", "opening_minimum", "go_out_problem",
+           "book_status", "winner", "in_first_pile"]

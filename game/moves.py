@@ -1,0 +1,154 @@
+"""Concrete candidate moves for the player to move, and the legal-action list.
+
+Listing every combination of cards that could be melded is needless (a
+player with 30 cards has millions); instead this module proposes the moves
+a player would consider (whole natural groups, completing melds, a wild card
+where it fits, the pile with each way of using the top card) and keeps those
+the engine accepts. ``meld_options`` lists, per rank, the cards that can
+form or join a meld, for the page and the command line.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from itertools import combinations_with_replacement
+
+from . import cards as C
+from .engine import is_legal
+from .state import GameState
+
+
+def groups(hand: list[str]) -> tuple[dict[str, list[str]], list[str]]:
+    """Natural cards by meldable rank, and the wild cards."""
+    by_rank: dict[str, list[str]] = defaultdict(list)
+    wilds = []
+    for c in hand:
+        if C.is_wild(c):
+            wilds.append(c)
+        elif c[0] != "3":
+            by_rank[c[0]].append(c)
+    return by_rank, wilds
+
+
+def open_melds(state: GameState, seat: int) -> dict[str, object]:
+    """The side's unfinished meld of each rank (the one cards can join)."""
+    r = state.rules
+    out = {}
+    for m in state.sides[state.side_of(seat)].melds:
+        if len(m.cards) < r.canasta_size or r.meld_growth == "always" or r.one_meld_per_rank:
+            out[m.rank] = m
+    return out
+
+
+def take_pile_candidates(state: GameState, seat: int) -> list[dict]:
+    """Ways to take the pile: the top card with a pair, onto a meld, with extras."""
+    if state.phase != "draw" or not state.discard:
+        return []
+    top = state.discard[-1]
+    hand = state.players[seat].hand
+    by_rank, wilds = groups(hand)
+    if C.is_wild(top):
+        same = [c for c in wilds if C.rank(c) == C.rank(top)]
+        rank = C.WILD
+    else:
+        same = by_rank.get(C.rank(top), [])
+        rank = C.rank(top)
+    pair = same[:2] if state.rules.pile_pair else []
+    if state.rules.pile_pair and len(same) < 2:
+        return []
+    existing = open_melds(state, seat).get(rank)
+    bases = [[{"cards": pair}]]
+    if existing is not None:
+        bases.append([{"to": existing.id, "cards": pair}])
+        room = state.rules.canasta_size - len(existing.cards) - 1
+        if 0 <= room < len(same):
+            rest = same[room:]
+            bases.append([{"to": existing.id, "cards": same[:room]}, {"cards": rest}])
+    out = [{"type": "take_pile", "melds": b} for b in bases]
+    side = state.sides[state.side_of(seat)]
+    if not side.opened:
+        extras = [{"cards": g} for r2, g in by_rank.items() if r2 != rank and len(g) >= 3]
+        whole = [{"cards": same}] if len(same) > 2 else [{"cards": pair}]
+        out.append({"type": "take_pile", "melds": whole + extras})
+        if wilds and rank != C.WILD:
+            out.append({"type": "take_pile", "melds": [{"cards": pair + [w for w in wilds if w not in pair][:1]}] + extras})
+    return [a for a in out if is_legal(state, a)]
+
+
+def meld_candidates(state: GameState, seat: int, checked: bool = True) -> list[dict]:
+    """Single melds and additions from the hand; ``checked``: only those the
+    engine accepts now (unchecked is cheaper when a caller tries a few)."""
+    if state.phase != "play":
+        return []
+    hand = state.players[seat].hand
+    by_rank, wilds = groups(hand)
+    existing = open_melds(state, seat)
+    side = state.sides[state.side_of(seat)]
+    out = []
+    placements = []
+    for rank, cards in by_rank.items():
+        m = existing.get(rank)
+        if m is not None:
+            placements.append({"to": m.id, "cards": cards})
+            if len(cards) > 1:
+                placements.append({"to": m.id, "cards": cards[:1]})
+        if len(cards) >= 3:
+            placements.append({"cards": cards})
+        if len(cards) >= 2 and wilds:
+            placements.append({"cards": cards + wilds[:1]})
+    if len(wilds) >= 3:
+        placements.append({"cards": wilds})
+    for m in existing.values():
+        if wilds:
+            placements.append({"to": m.id, "cards": wilds[:1]})
+    if side.opened:
+        out = [{"type": "meld", "melds": [pl]} for pl in placements]
+    else:
+        new = [pl for pl in placements if "to" not in pl]
+        out = [{"type": "meld", "melds": new}] if new else []
+        out += [{"type": "meld", "melds": [pl]} for pl in new]
+    return [a for a in out if is_legal(state, a)] if checked else out
+
+
+def meld_options(state: GameState, seat: int) -> list[dict]:
+    """Per rank: the cards in hand that could form or join a meld, and where."""
+    hand = state.players[seat].hand
+    by_rank, wilds = groups(hand)
+    existing = open_melds(state, seat)
+    out = []
+    for rank in sorted(set(by_rank) | set(existing), key=C.RANKS.find):
+        m = existing.get(rank)
+        out.append({"rank": rank, "cards": by_rank.get(rank, []),
+                    "join": m.id if m is not None else None})
+    out.append({"rank": C.WILD, "cards": wilds,
+                "join": existing[C.WILD].id if C.WILD in existing else None})
+    return out
+
+
+def legal_actions(state: GameState) -> list[dict]:
+    """Concrete legal actions for the player to move (melds as candidates)."""
+    seat = state.to_move()
+    if state.phase == "deal_end":
+        return [{"type": "next_deal"}]
+    if seat is None:
+        return []
+    if state.phase == "answer":
+        return [{"type": "answer", "yes": True}, {"type": "answer", "yes": False}]
+    out = []
+    if state.phase == "draw":
+        piles = range(state.rules.stock_piles)
+        for f in combinations_with_replacement(piles, state.rules.draw_count):
+            a = {"type": "draw"} if state.rules.stock_piles == 1 else {"type": "draw", "from": list(f)}
+            if is_legal(state, a):
+                out.append(a)
+        out += take_pile_candidates(state, seat)
+        return out
+    out += meld_candidates(state, seat)
+    for a in ({"type": "pick_up_knee"}, {"type": "ask_to_go_out"}, {"type": "knock"}):
+        if is_legal(state, a):
+            out.append(a)
+    for card in sorted(set(state.players[seat].hand)):
+        a = {"type": "discard", "card": card}
+        if is_legal(state, a):
+            out.append(a)
+    return out

@@ -1,0 +1,42 @@
+"""The score of a deal, per side, with every part shown.
+
+Order follows the usual tally (seed 000, reply to Marilyn E. Carter): melded
+cards, minus cards left in hands, knees and feet, plus canasta bonuses, red
+3s and going out. The parts add up to ``total``.
+"""
+
+from __future__ import annotations
+
+from . import melds as M
+from .state import GameState
+
+
+def deal_breakdown(state: GameState) -> list[dict]:
+    r = state.rules
+    out = []
+    for s_index, side in enumerate(state.sides):
+        seats = [i for i in range(state.num_players) if state.side_of(i) == s_index]
+        melded = sum(M.melded_value(r, c) for m in side.melds for c in m.cards)
+        left = 0
+        for i in seats:
+            p = state.players[i]
+            left += sum(M.left_value(r, c) for c in p.hand)
+            left += sum(M.left_value(r, c) for pile in p.piles for c in pile)
+        canastas = {"natural": [0, 0], "mixed": [0, 0], "wild": [0, 0]}
+        for m in side.melds:
+            if len(m.cards) >= r.canasta_size:
+                kind = m.kind()
+                canastas[kind][0] += 1
+                canastas[kind][1] += M.canasta_bonus(r, m.rank, kind)
+        n3 = len(side.red3)
+        red3 = n3 * r.red3_value + (r.red3_set_bonus if r.red3_set_size and n3 >= r.red3_set_size else 0)
+        going_out = r.going_out_bonus if state.went_out is not None and state.went_out in seats else 0
+        bonus = sum(v[1] for v in canastas.values())
+        total = melded + left + bonus + red3 + going_out
+        out.append({
+            "side": s_index, "players": [state.players[i].name for i in seats],
+            "melded": melded, "left": left,
+            "canastas": {k: {"count": v[0], "points": v[1]} for k, v in canastas.items()},
+            "red3": {"count": n3, "points": red3}, "going_out": going_out, "total": total,
+        })
+    return out

@@ -1,0 +1,72 @@
+"""Bot-against-bot games, for tests, benchmarks and the ``simulate`` command.
+
+Each game is checked after every action: the cards must still be exactly
+the rule set's decks (nothing created or lost). A violation, an illegal
+bot move or a game that does not end counts as an error, never a crash.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from .bots import get_bot
+from .deal import new_game
+from .engine import apply, winner
+from .errors import IllegalMove
+from .rules import RuleSet
+from .view import observe
+
+MAX_ACTIONS = 50_000  # far beyond any real game: a guard against loops
+
+
+class GameError(Exception):
+    """A simulated game broke an invariant."""
+
+
+def play_game(rules: RuleSet | str, seed: int, bots: list[str], players: int | None = None,
+              check_cards: bool = True):
+    """Play one whole game; returns the final state or raises ``GameError``."""
+    state = new_game(rules, seed=seed, players=players, bots=None)
+    n = state.num_players
+    seat_bots = [bots[i % len(bots)] for i in range(n)]
+    for p, b in zip(state.players, seat_bots):
+        p.bot = b
+    choosers = [get_bot(b) for b in seat_bots]
+    rng = random.Random(f"{seed}:bots")
+    expected = state.expected_cards() if check_cards else None
+    for _ in range(MAX_ACTIONS):
+        if state.phase == "game_end":
+            return state
+        if state.phase == "deal_end":
+            apply(state, {"type": "next_deal"})
+            continue
+        seat = state.to_move()
+        action = choosers[seat](observe(state, seat), seat, rng)
+        try:
+            apply(state, action)
+        except IllegalMove as e:
+            raise GameError(f"seat {seat} ({seat_bots[seat]}) tried {action}: {e}") from None
+        if expected is not None and state.all_cards() != expected:
+            raise GameError(f"cards not conserved after {action}")
+    raise GameError(f"no end after {MAX_ACTIONS} actions")
+
+
+def simulate(rules: RuleSet | str, games: int, seed: int, bots: list[str],
+             players: int | None = None, check_cards: bool = True) -> dict:
+    start = time.perf_counter()
+    results, errors = [], []
+    for g in range(games):
+        game_seed = seed * 1_000_003 + g
+        try:
+            state = play_game(rules, game_seed, bots, players, check_cards)
+        except GameError as e:
+            errors.append({"seed": game_seed, "error": str(e)})
+            continue
+        results.append({"seed": game_seed, "scores": [s.total for s in state.sides],
+                        "winner": winner(state),
+                        "went_out": [d["went_out"] for d in state.deal_results],
+                        "actions": len(state.log)})
+    return {"games": games, "completed": len(results), "errors": len(errors),
+            "error_details": errors, "seconds": round(time.perf_counter() - start, 3),
+            "results": results}

@@ -1,0 +1,90 @@
+"""One seat's view of the table: everything that seat may see, and no more.
+
+``observe`` returns a copy of the state in which every card the seat cannot
+see (other players' hands, knees and feet, every stock card, the seat's own
+unpicked piles) is replaced by ``HIDDEN``. Bots get only this copy, so a bot
+cannot leak what it was never given, yet it can still ask the engine whether
+its own moves are legal: legality never depends on hidden cards.
+``view`` turns the same copy into the JSON the page and the command line
+show. The log holds no hidden cards (draws are logged without their cards).
+"""
+
+from __future__ import annotations
+
+import copy
+
+from .cards import RANKS
+from .engine import book_status, opening_minimum
+from .state import GameState, Meld, Player, Side
+
+HIDDEN = "??"
+
+
+def observe(state: GameState, seat: int) -> GameState:
+    """The state as ``seat`` sees it, hidden cards masked."""
+    players = []
+    for i, p in enumerate(state.players):
+        players.append(Player(
+            name=p.name, bot=p.bot,
+            hand=list(p.hand) if i == seat else [HIDDEN] * len(p.hand),
+            piles=[[HIDDEN] * len(x) for x in p.piles],
+            knee_ready=p.knee_ready, pending_pickup=p.pending_pickup,
+            foot_played=p.foot_played))
+    sides = [Side(melds=[Meld(m.id, m.rank, list(m.cards), m.book, m.completed_turn) for m in s.melds],
+                  red3=list(s.red3), opened=s.opened, knee_unlocked=s.knee_unlocked, total=s.total)
+             for s in state.sides]
+    out = copy.copy(state)
+    out.players = players
+    out.sides = sides
+    out.stocks = [[HIDDEN] * len(x) for x in state.stocks]
+    out.discard = list(state.discard)
+    out.dead = list(state.dead)
+    out.answering = list(state.answering)
+    out.log = state.log  # public, shared read-only
+    return out
+
+
+def view(state: GameState, seat: int, log: bool = True) -> dict:
+    """JSON-ready view for ``seat``; ``log=False`` leaves out the action log."""
+    o = observe(state, seat)
+    r = o.rules
+    players = []
+    for i, p in enumerate(o.players):
+        players.append({
+            "seat": i, "name": p.name, "bot": p.bot, "side": o.side_of(i),
+            "hand_count": len(p.hand), "pile_counts": [len(x) for x in p.piles],
+            "in_foot": p.on_last_pile(), "foot_played": p.foot_played,
+        })
+    sides = []
+    for i, s in enumerate(o.sides):
+        sides.append({
+            "side": i, "opened": s.opened, "total": s.total, "red3": list(s.red3),
+            "melds": [m.to_json() | {"kind": m.kind(), "canasta": len(m.cards) >= r.canasta_size}
+                      for m in s.melds],
+            "opening_minimum": opening_minimum(o, i), "book_missing": book_status(o, i),
+        })
+    me = o.players[seat]
+    out = {
+        "seat": seat, "rules": r.name, "deal": o.deal, "deals": r.deals,
+        "dealer": o.dealer, "turn": o.turn, "to_move": o.to_move(),
+        "phase": o.phase, "took_pile": o.took_pile, "permission": o.permission,
+        "answering": list(o.answering), "players": players, "sides": sides,
+        "my_side": o.side_of(seat), "hand": sorted(me.hand, key=sort_key),
+        "knee_ready": me.knee_ready if r.knee_reminder else None,
+        "stock_counts": [len(x) for x in o.stocks], "dead_count": len(o.dead),
+        "discard": list(o.discard), "went_out": o.went_out,
+        "deal_results": o.deal_results,
+    }
+    if log:
+        out["log"] = [dict(a) for a in o.log]
+    return out
+
+
+_ORDER = {r: i for i, r in enumerate(RANKS)}
+
+
+def sort_key(card: str):
+    """Jokers first, then A K Q ... 2 (suit breaks ties)."""
+    if card == "JK":
+        return (-1, "")
+    return (_ORDER[card[0]], card[1])

@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Build the static site into site/ (stdlib only).
+
+The site is self-contained: page, UI, engine sources and a vendored copy of
+the PyScript and Pyodide runtimes, so no request leaves the origin and the
+folder can be published as-is (also under a sub-path: all paths are relative).
+
+    python3 scripts/build_site.py [--out DIR]
+"""
+
+import argparse
+import json
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYSCRIPT_DIST = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
+PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+# What loadPyodide() fetches for a page that installs no packages (checked by
+# logging every request in Chromium; e2e/test_boot.py fails on any 404).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+PY_PACKAGES = ("game", "ui")  # copied to the site and into Python's cwd
+RUNTIME_BYTES_MARK = 'data-runtime-bytes="0"'
+
+
+def py_files(package: str) -> list[Path]:
+    """Every .py file of a package folder, relative to ROOT, sorted."""
+    folder = ROOT / package
+    if not folder.is_dir():
+        return []
+    return sorted(
+        p.relative_to(ROOT)
+        for p in folder.rglob("*.py")
+        if "__pycache__" not in p.parts
+    )
+
+
+def copy_file(src: Path, dst: Path) -> None:
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(src, dst)
+
+
+def write_config(out: Path, files: list[Path]) -> None:
+    """Template pyscript.toml + a [files] table mapping URL -> Python path.
+
+    Generated because game/ changes often: whatever .py files exist are listed.
+    """
+    lines = [(ROOT / "pyscript.toml").read_text().rstrip(), "", "[files]"]
+    for rel in files:
+        path = "./" + rel.as_posix()
+        lines.append(f"{json.dumps(path)} = {json.dumps(path)}")
+    (out / "pyscript.toml").write_text("\n".join(lines) + "\n")
+
+
+def build(out: Path) -> int:
+    if not PYSCRIPT_DIST.is_dir() or not (PYODIDE_DIR / "pyodide.mjs").is_file():
+        sys.exit("node_modules is missing the runtimes: run `npm ci` first")
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+
+    # UI assets (css, js) and every Python source of the two packages.
+    for path in sorted((ROOT / "ui").rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+            copy_file(path, out / path.relative_to(ROOT))
+    files = [p for pkg in PY_PACKAGES for p in py_files(pkg)]
+    for rel in files:
+        copy_file(ROOT / rel, out / rel)
+    write_config(out, files)
+
+    # PyScript imports hashed chunks lazily: ship the whole dist/ folder, less
+    # the source maps (only DevTools asks for them; they are 3/4 of its bytes).
+    shutil.copytree(
+        PYSCRIPT_DIST, out / "vendor" / "pyscript", ignore=shutil.ignore_patterns("*.map")
+    )
+    runtime_bytes = 0
+    for name in PYODIDE_FILES:
+        copy_file(PYODIDE_DIR / name, out / "vendor" / "pyodide" / name)
+        runtime_bytes += (PYODIDE_DIR / name).stat().st_size
+
+    # The page's progress bar measures downloads against the real runtime size.
+    html = (ROOT / "index.html").read_text()
+    if RUNTIME_BYTES_MARK not in html:
+        sys.exit(f"index.html lost its {RUNTIME_BYTES_MARK} marker")
+    html = html.replace(RUNTIME_BYTES_MARK, f'data-runtime-bytes="{runtime_bytes}"')
+    (out / "index.html").write_text(html)
+
+    return sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "site", help="output folder")
+    args = parser.parse_args()
+    total = build(args.out.resolve())
+    print(f"built {args.out}: {total} bytes ({total / 1e6:.1f} MB)")
+
+
+if __name__ == "__main__":
+    main()

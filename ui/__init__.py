@@ -1,0 +1,1 @@
+"""Browser UI for Triple Play. Only ui/dom.py may import PyScript."""

@@ -1,0 +1,131 @@
+/* Boot progress and load-failure reporting, running before Python exists.
+ *
+ * Stages come from PyScript's own events (py:progress, py:ready, py:done);
+ * the bar advances as the Pyodide runtime files finish downloading (measured
+ * with PerformanceObserver against data-runtime-bytes, written by
+ * scripts/build_site.py). Any uncaught error, failed resource, PyScript error
+ * banner or a 60 s stall sets <html data-app-state="error"> and shows why.
+ * ui/main.py sets data-app-state="ready"; the overlay then hides (CSS).
+ */
+(() => {
+  "use strict";
+  const root = document.documentElement;
+  const STALL_MS = 60000;
+  const runtimeBytes = Number(root.dataset.runtimeBytes) || 0;
+  const STAGES = {
+    "Loading Pyodide": ["Loading Python runtime…", 10],
+    "Loaded Pyodide": ["Python runtime loaded", 80],
+    "Loading files": ["Loading game files…", 82],
+    "Loaded files": ["Game files loaded", 88],
+  };
+  let view = { stage: "Loading Python runtime…", pct: 2, detail: "" };
+  let downloaded = 0;
+  let stallTimer = 0;
+
+  const $ = (id) => document.getElementById(id);
+  const loading = () => root.dataset.appState === "loading";
+
+  function render() {
+    if (!$("boot-stage")) return; // before DOMContentLoaded
+    $("boot-stage").textContent = view.stage;
+    $("boot-progress").value = view.pct;
+    $("boot-detail").textContent = view.detail;
+  }
+
+  function progress(stage, pct, detail) {
+    if (!loading()) return;
+    view = {
+      stage: stage || view.stage,
+      pct: Math.max(view.pct, pct || 0),
+      detail: detail === undefined ? view.detail : detail,
+    };
+    render();
+    armStallTimer();
+  }
+
+  function armStallTimer() {
+    clearTimeout(stallTimer);
+    stallTimer = setTimeout(
+      () => fail(`Loading stalled: no progress for ${STALL_MS / 1000} s (at "${view.stage}").`),
+      STALL_MS,
+    );
+  }
+
+  function fail(message) {
+    message = String(message).trim();
+    console.error("[boot] " + message);
+    clearTimeout(stallTimer);
+    const first = root.dataset.appState !== "error";
+    root.dataset.appState = "error";
+    view.stage = "Could not start the game";
+    render();
+    const box = $("boot-error");
+    if (box) {
+      box.hidden = false;
+      box.textContent = first ? message : box.textContent + "\n" + message;
+    }
+  }
+
+  // Downloads: one entry per finished resource (cache hits included).
+  if ("PerformanceObserver" in window) {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (!entry.name.includes("/vendor/pyodide/")) continue;
+        downloaded += entry.decodedBodySize || entry.encodedBodySize || 0;
+        if (!runtimeBytes) continue;
+        const share = Math.min(1, downloaded / runtimeBytes);
+        const mb = (n) => (n / 1e6).toFixed(1);
+        progress(null, 10 + 68 * share, `${mb(downloaded)} of ${mb(runtimeBytes)} MB`);
+      }
+    }).observe({ type: "resource", buffered: true });
+  }
+
+  addEventListener("py:progress", (event) => {
+    const [stage, pct] = STAGES[event.detail] || [null, 0];
+    progress(stage, pct, stage ? undefined : String(event.detail));
+  });
+  // Capture phase: these are dispatched on the <script type="py"> element.
+  document.addEventListener("py:ready", () => progress("Starting game engine…", 92, ""), true);
+  document.addEventListener("py:done", () => {
+    if (loading()) fail("ui/main.py finished without marking the page ready.");
+  }, true);
+
+  // Failures. Capture on window also sees failed <script>/<link> loads.
+  addEventListener("error", (event) => {
+    const el = event.target;
+    if (el && el !== window && (el.src || el.href)) {
+      fail(`Failed to load ${el.src || el.href}`);
+    } else {
+      fail(event.message || String(event.error));
+    }
+  }, true);
+  addEventListener("unhandledrejection", (event) => {
+    const reason = event.reason;
+    fail(reason && reason.stack ? reason.stack : String(reason));
+  });
+
+  function watchDom() {
+    // PyScript reports Python errors as div.py-error (a body banner, or in
+    // the <script-py> output element of the failing script).
+    new MutationObserver((records) => {
+      for (const rec of records) {
+        for (const node of rec.addedNodes) {
+          if (node.nodeType === 1 && node.matches(".py-error")) fail(node.textContent);
+        }
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+    // ui/main.py flips the state: stop the stall timer, fill the bar.
+    new MutationObserver(() => {
+      if (root.dataset.appState === "ready") {
+        clearTimeout(stallTimer);
+        view = { stage: "Ready", pct: 100, detail: "" };
+        render();
+      }
+    }).observe(root, { attributes: true, attributeFilter: ["data-app-state"] });
+    render();
+  }
+  document.addEventListener("DOMContentLoaded", watchDom);
+
+  window.TriplePlayBoot = { fail };
+  armStallTimer();
+})();
