@@ -37,6 +37,8 @@ def parse_action(obj) -> dict:
     if not isinstance(obj, dict) or not isinstance(obj.get("type"), str):
         raise IllegalMove('An action must be a JSON object with a "type".')
     kind = obj["type"]
+    if len(obj) == 1 and kind in FIELDS and kind not in REQUIRED:
+        return {"type": kind}  # fast path: the simple actions
     if kind not in FIELDS:
         raise IllegalMove(f"Unknown action type {kind!r}.")
     allowed = FIELDS[kind] | {"type", "seat"}

@@ -293,19 +293,23 @@ def _check_growth(state: GameState, m: Meld, before: int) -> None:
 
 
 def _check_rank_limits(state: GameState, side, p: Plan) -> None:
+    """One unfinished meld per rank (or one meld per rank), after the plan."""
     r = state.rules
+    ranks = {rank for rank, _ in p.new}
+    if not ranks:
+        return  # additions never create a second meld of a rank
     counts: Counter = Counter()
     incomplete: Counter = Counter()
     for m in side.melds:
-        cards = p.changes.get(m.id, m.cards)
-        counts[m.rank] += 1
-        if len(cards) < r.canasta_size:
-            incomplete[m.rank] += 1
+        if m.rank in ranks:
+            counts[m.rank] += 1
+            if len(p.changes.get(m.id, m.cards)) < r.canasta_size:
+                incomplete[m.rank] += 1
     for rank, cards in p.new:
         counts[rank] += 1
         if len(cards) < r.canasta_size:
             incomplete[rank] += 1
-    for rank in counts:
+    for rank in ranks:
         name = C.rank_label(rank)
         if r.one_meld_per_rank and counts[rank] > 1:
             raise IllegalMove(f"Your side may have only one meld of {name}; add to it instead.")
@@ -592,6 +596,16 @@ def _join(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def replay(state: GameState) -> GameState:
+    """The game re-created from its seed, players and action log alone."""
+    from .deal import new_game
+    fresh = new_game(state.rules, seed=state.seed, players=state.num_players,
+                     names=[p.name for p in state.players], bots=[p.bot for p in state.players])
+    for action in state.log:
+        apply(fresh, action)
+    return fresh
+
+
 def winner(state: GameState) -> list[int]:
     """The side(s) with the highest total (several on a tie)."""
     best = max(s.total for s in state.sides)
@@ -599,4 +613,4 @@ def winner(state: GameState) -> list[int]:
 
 
 __all__ = ["apply", "check", "is_legal", "plan", "opening_minimum", "go_out_problem",
-           "book_status", "winner", "in_first_pile"]
+           "book_status", "winner", "replay", "in_first_pile"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import chain
 
 from . import cards as C
 from .errors import RulesError, StateError
@@ -44,6 +45,12 @@ class Meld:
         if self.rank == C.WILD:
             return "wild"
         return "mixed" if self.wilds else "natural"
+
+    def copy(self) -> "Meld":
+        m = object.__new__(Meld)
+        m.__dict__.update(self.__dict__)
+        m.cards = self.cards[:]
+        return m
 
     def to_json(self) -> dict:
         return {"id": self.id, "rank": self.rank, "cards": list(self.cards),
@@ -129,20 +136,14 @@ class GameState:
 
     def all_cards(self) -> Counter:
         """Every card in every zone: the conservation invariant's left side."""
-        cnt: Counter = Counter()
+        zones = [self.discard, self.dead, *self.stocks]
         for p in self.players:
-            cnt.update(p.hand)
-            for pile in p.piles:
-                cnt.update(pile)
+            zones.append(p.hand)
+            zones.extend(p.piles)
         for s in self.sides:
-            cnt.update(s.red3)
-            for m in s.melds:
-                cnt.update(m.cards)
-        for st in self.stocks:
-            cnt.update(st)
-        cnt.update(self.discard)
-        cnt.update(self.dead)
-        return cnt
+            zones.append(s.red3)
+            zones.extend(m.cards for m in s.melds)
+        return Counter(chain.from_iterable(zones))
 
     def expected_cards(self) -> Counter:
         _, decks = self.rules.seating(self.num_players)

@@ -15,7 +15,7 @@ import copy
 
 from .cards import RANKS
 from .engine import book_status, opening_minimum
-from .state import GameState, Meld, Player, Side
+from .state import GameState, Player, Side
 
 HIDDEN = "??"
 
@@ -30,8 +30,8 @@ def observe(state: GameState, seat: int) -> GameState:
             piles=[[HIDDEN] * len(x) for x in p.piles],
             knee_ready=p.knee_ready, pending_pickup=p.pending_pickup,
             foot_played=p.foot_played))
-    sides = [Side(melds=[Meld(m.id, m.rank, list(m.cards), m.book, m.completed_turn) for m in s.melds],
-                  red3=list(s.red3), opened=s.opened, knee_unlocked=s.knee_unlocked, total=s.total)
+    sides = [Side(melds=[m.copy() for m in s.melds], red3=list(s.red3), opened=s.opened,
+                  knee_unlocked=s.knee_unlocked, total=s.total)
              for s in state.sides]
     out = copy.copy(state)
     out.players = players

@@ -24,10 +24,10 @@ def choose(obs: GameState, seat: int, rng: random.Random) -> dict:
             return rng.choice(takes)
         return {"type": "draw"} if obs.rules.stock_piles == 1 else {
             "type": "draw", "from": [rng.randrange(obs.rules.stock_piles) for _ in range(obs.rules.draw_count)]}
-    for simple in ({"type": "pick_up_knee"},):
-        if is_legal(obs, simple):
-            return simple
-    hand = obs.players[seat].hand
+    me = obs.players[seat]
+    if me.knee_ready and is_legal(obs, {"type": "pick_up_knee"}):
+        return {"type": "pick_up_knee"}
+    hand = me.hand
     if len(hand) <= 4 and obs.permission is None and is_legal(obs, {"type": "ask_to_go_out"}):
         return {"type": "ask_to_go_out"}
     if rng.random() < 0.9:
@@ -43,6 +43,6 @@ def choose(obs: GameState, seat: int, rng: random.Random) -> dict:
     cards.sort(key=C.is_wild)
     for c in cards:
         a = {"type": "discard", "card": c}
-        if is_legal(obs, a):
+        if len(hand) > 1 or is_legal(obs, a):  # only a last card can be refused
             return a
     return {"type": "knock"}
