@@ -1,6 +1,6 @@
-"""Command line: ``python -m game {new,legal,apply,score,simulate,play} ...``.
+"""Command line: ``python -m game {new,legal,apply,score,simulate} ...``.
 
-Every command but ``play`` prints JSON on stdout. A refused action or a bad
+Every command prints JSON on stdout. A refused action or a bad
 input prints ``{"error": "..."}`` and exits with status 2.
 """
 
@@ -70,11 +70,6 @@ def cmd_simulate(a) -> None:
     _print(out)
 
 
-def cmd_play(a) -> None:
-    from .terminal import play
-    play(a.preset, a.seed, a.bots.split(","))
-
-
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m game", description="Triple Play rules engine.")
     sub = ap.add_subparsers(dest="command", required=True)
@@ -100,11 +95,6 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="random")
     p.add_argument("--players", type=int)
     p.set_defaults(func=cmd_simulate)
-    p = sub.add_parser("play", help="play in the terminal against bots")
-    p.add_argument("--preset", default=DEFAULT_PRESET)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--bots", default="random")
-    p.set_defaults(func=cmd_play)
     return ap
 
 

@@ -71,7 +71,8 @@ def take_pile_candidates(state: GameState, seat: int) -> list[dict]:
         whole = [{"cards": same}] if len(same) > 2 else [{"cards": pair}]
         out.append({"type": "take_pile", "melds": whole + extras})
         if wilds and rank != C.WILD:
-            out.append({"type": "take_pile", "melds": [{"cards": pair + [w for w in wilds if w not in pair][:1]}] + extras})
+            one_wild = [{"cards": pair + wilds[:1]}]
+            out.append({"type": "take_pile", "melds": one_wild + extras})
     return [a for a in out if is_legal(state, a)]
 
 

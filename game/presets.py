@@ -13,14 +13,6 @@ from .rules import RuleSet
 TRIPLE_PLAY = RuleSet(
     name="triple-play",
     title="Triple Play (Hand, Knee and Foot)",
-    notes=(
-        "Seed 000 (RULES.md section 1). 4 players in two partnerships, 6 decks.",
-        "Going out may be by melding every card or by discarding the last one "
-        "(RULES.md ruling).",
-        "A forgotten knee may be picked up on any later turn, after drawing.",
-        "A player who would have to discard their last card but may not "
-        "(red 3s drawn from the knee on are not replaced) ends the turn by knocking.",
-    ),
 )
 
 PRESETS: dict[str, RuleSet] = {r.name: r for r in (TRIPLE_PLAY,)}

@@ -10,7 +10,7 @@ sentence naming the rule, never silently replaced.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 
 from .errors import RulesError
 
@@ -106,8 +106,6 @@ class RuleSet:
     bonus_wild: int = 2500
     bonus_natural_rank: tuple[tuple[str, int], ...] = (("7", 5000), ("5", 3000))
     going_out_bonus: int = 200
-
-    notes: tuple[str, ...] = field(default=(), compare=False)
 
     # ------------------------------------------------------------------------
     def __post_init__(self) -> None:

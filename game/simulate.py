@@ -14,6 +14,7 @@ from .bots import get_bot
 from .deal import new_game
 from .engine import apply, winner
 from .errors import IllegalMove
+from .presets import get_preset
 from .rules import RuleSet
 from .view import observe
 
@@ -27,11 +28,10 @@ class GameError(Exception):
 def play_game(rules: RuleSet | str, seed: int, bots: list[str], players: int | None = None,
               check_cards: bool = True):
     """Play one whole game; returns the final state or raises ``GameError``."""
-    state = new_game(rules, seed=seed, players=players, bots=None)
-    n = state.num_players
+    rules = get_preset(rules) if isinstance(rules, str) else rules
+    n = players or rules.players
     seat_bots = [bots[i % len(bots)] for i in range(n)]
-    for p, b in zip(state.players, seat_bots):
-        p.bot = b
+    state = new_game(rules, seed=seed, players=n, bots=seat_bots)
     choosers = [get_bot(b) for b in seat_bots]
     rng = random.Random(f"{seed}:bots")
     expected = state.expected_cards() if check_cards else None

@@ -9,6 +9,7 @@ file is refused with a clear message instead of producing a broken game.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import chain
@@ -130,6 +131,25 @@ class GameState:
         if self.phase in ("draw", "play"):
             return self.turn
         return None
+
+    def clone(self) -> "GameState":
+        """An independent copy (for search and undo); shares only the rules and the past log."""
+        out = copy.copy(self)
+        out.players = [copy.copy(p) for p in self.players]
+        for p in out.players:
+            p.hand = p.hand[:]
+            p.piles = [x[:] for x in p.piles]
+        out.sides = [copy.copy(s) for s in self.sides]
+        for s in out.sides:
+            s.melds = [m.copy() for m in s.melds]
+            s.red3 = s.red3[:]
+        out.stocks = [x[:] for x in self.stocks]
+        out.discard = self.discard[:]
+        out.dead = self.dead[:]
+        out.answering = self.answering[:]
+        out.deal_results = self.deal_results[:]
+        out.log = self.log[:]
+        return out
 
     def stock_count(self) -> int:
         return sum(len(s) for s in self.stocks)

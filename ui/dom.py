@@ -2,9 +2,20 @@
 
 PyScript is in maintenance mode; keeping its imports here means a plain
 Pyodide loader could replace it by rewriting this file only.
+
+The rest of ui/ describes the page as ``ui.html.Node`` trees; ``mount``
+turns them into DOM elements. Text always goes through text nodes (never
+innerHTML), so names and card labels cannot inject markup. Clicks are
+delegated: one listener finds the nearest ``[data-cmd]`` button and hands
+``(cmd, arg)`` to the controller, so re-rendering never leaks proxies.
 """
 
 from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+from ui.html import Node
+
+_listeners = []  # keep the delegated handlers' proxies alive
 
 
 def by_id(element_id):
@@ -21,6 +32,11 @@ def set_app_state(state):
     document.documentElement.dataset.appState = state
 
 
+def set_root_data(key, value):
+    """Set a data-* attribute on <html> (figures for benchmarks and tests)."""
+    document.documentElement.setAttribute("data-" + key, str(value))
+
+
 def fail(message):
     """Show a load failure in the boot panel (ui/boot.js) and set state "error"."""
     boot = getattr(window, "TriplePlayBoot", None)
@@ -29,3 +45,88 @@ def fail(message):
     else:
         window.console.error(message)
         set_app_state("error")
+
+
+def query_param(name, default=None):
+    """A URL query parameter (``?delay=0``) as a string, or ``default``."""
+    value = window.URLSearchParams.new(window.location.search).get(name)
+    return default if value is None else str(value)
+
+
+# -- building the page from ui.html trees -------------------------------------
+def _build(node):
+    if isinstance(node, str):
+        return document.createTextNode(node)
+    element = document.createElement(node.tag)
+    for key, value in node.attrs.items():
+        if value is None or value is False:
+            continue
+        element.setAttribute(key, "" if value is True else str(value))
+    for child in node.children:
+        element.appendChild(_build(child))
+    return element
+
+
+def mount(element_id, nodes):
+    """Replace the children of #element_id with these nodes (Node, str or list)."""
+    target = by_id(element_id)
+    if target is None:
+        return
+    if isinstance(nodes, (Node, str)):
+        nodes = [nodes]
+    fragment = document.createDocumentFragment()
+    for node in nodes:
+        if node is not None:
+            fragment.appendChild(_build(node))
+    target.replaceChildren(fragment)
+
+
+def set_attrs(element_id, attrs):
+    """Set (or, for None/False, remove) attributes of #element_id."""
+    element = by_id(element_id)
+    if element is None:
+        return
+    for key, value in attrs.items():
+        if value is None or value is False:
+            element.removeAttribute(key)
+        else:
+            element.setAttribute(key, "" if value is True else str(value))
+
+
+def focused_id():
+    active = document.activeElement
+    return active.id if active is not None and active.id else None
+
+
+def focus(element_id):
+    element = by_id(element_id) if element_id else None
+    if element is not None and not element.disabled:
+        element.focus()
+
+
+def form_value(element_id):
+    """The value of an <input>/<select>; a checkbox gives True/False."""
+    element = by_id(element_id)
+    if element is None:
+        return None
+    if element.type == "checkbox":
+        return bool(element.checked)
+    return str(element.value)
+
+
+def on_command(handler):
+    """Call handler(cmd, arg) for clicks on enabled elements with data-cmd."""
+    def listener(event):
+        target = event.target.closest("[data-cmd]")
+        if target is None or target.disabled:
+            return
+        event.preventDefault()
+        handler(target.dataset.cmd, target.getAttribute("data-arg"))
+
+    proxy = create_proxy(listener)
+    _listeners.append(proxy)
+    document.addEventListener("click", proxy)
+
+
+def scroll_to_top():
+    window.scrollTo(0, 0)

@@ -1,23 +1,33 @@
-"""Page entry point (run by PyScript): load the engine, then mark the page ready.
+"""Page entry point (run by PyScript): load the engine, start the table.
 
-Placeholder until the real UI exists: it only proves that the engine imports
-in the browser.
+URL options: ``?delay=0`` sets the bots' pause per action in milliseconds
+(default 400); ``?seed=N`` fixes the deal for reproducible tests.
 """
 
-import sys
-
 from ui import dom
+
+DEFAULT_DELAY_MS = 400
+
+
+def _int_param(name, default):
+    raw = dom.query_param(name)
+    try:
+        return int(raw) if raw is not None else default
+    except ValueError:
+        return default
 
 
 def main():
     try:
-        import game
-    except Exception as exc:  # any import-time failure must reach the page
+        import game  # noqa: F401  (import-time failures must reach the page)
+        from ui.controller import Controller
+    except Exception as exc:
         dom.fail(f"Could not load the game engine: {type(exc).__name__}: {exc}")
         return
-    modules = sorted(name for name in sys.modules if name.startswith("game."))
-    version = ".".join(map(str, sys.version_info[:3]))
-    dom.set_text("status", f"Ready · Python {version} · engine: {len(modules)} modules")
+    controller = Controller(delay_ms=_int_param("delay", DEFAULT_DELAY_MS),
+                            seed=_int_param("seed", None))
+    controller.start()
+    dom.set_text("status", "Ready: choose your game.")
     dom.set_app_state("ready")
 
 

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Set up and run every test: the engine tests (tests/) and the browser
+# tests (e2e/, headless Chromium). Extra arguments go to pytest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh --test
+exec .venv/bin/python -m pytest tests e2e -q "$@"
