@@ -135,8 +135,10 @@ def _plan_draw(state: GameState, seat: int, action: dict) -> Plan:
     r = state.rules
     if state.phase != "draw":
         raise IllegalMove("You have already drawn this turn.")
-    available = state.stock_count() + len(state.dead)
-    if available < r.draw_count:
+    sizes = [len(s) for s in state.stocks]
+    if sum(sizes) < r.draw_count:
+        sizes[0] += len(state.dead)  # a frozen pile goes under the stock when needed
+    if sum(sizes) < r.draw_count:
         return Plan(action, seat, ends_deal=True)
     picks = action.get("from", [0] * r.draw_count)
     if len(picks) != r.draw_count:
@@ -144,8 +146,8 @@ def _plan_draw(state: GameState, seat: int, action: dict) -> Plan:
     for i, n in Counter(picks).items():
         if not 0 <= i < r.stock_piles:
             raise IllegalMove("There is no such stock pile.")
-        if len(state.stocks[i]) < n and not state.dead:
-            raise IllegalMove(f"That stock pile has only {len(state.stocks[i])} card(s); draw from the other.")
+        if sizes[i] < n:
+            raise IllegalMove(f"That stock pile has only {sizes[i]} card(s); draw from the other.")
     return Plan(action, seat)
 
 
@@ -408,11 +410,9 @@ def _plan_knock(state: GameState, seat: int, action: dict) -> Plan:
         raise IllegalMove("Draw before ending your turn.")
     if state.took_pile and not state.rules.discard_after_pile:
         return Plan(action, seat)
-    player = state.players[seat]
-    if not player.hand or (len(player.hand) == 1 and not is_legal(
-            state, {"type": "discard", "card": player.hand[0]})):
-        return Plan(action, seat)
-    raise IllegalMove("End your turn by discarding a card.")
+    if any(is_legal(state, {"type": "discard", "card": c}) for c in set(state.players[seat].hand)):
+        raise IllegalMove("End your turn by discarding a card.")
+    return Plan(action, seat)  # no card may be discarded: the turn ends without one
 
 
 def _plan_knee(state: GameState, seat: int, action: dict) -> Plan:

@@ -97,6 +97,7 @@ class RuleSet:
     going_out_discard: str = "optional"   # "optional", "required", "forbidden"
     ask_partner: bool = True
     partner_in_foot: bool = False         # partner must have played from the foot
+    books_required: bool = True           # the basic book is needed to go out
     books: tuple[Book, ...] = TRIPLE_PLAY_BOOK
     books_by_deal: tuple[tuple[int, tuple[Book, ...]], ...] = ()  # overrides per deal
 
@@ -131,6 +132,9 @@ class RuleSet:
         raise RulesError(f"{self.title} is played by {allowed} players, not {players}.")
 
     def books_for_deal(self, deal: int) -> tuple[Book, ...]:
+        """The canastas a side needs to go out in this deal (none if not required)."""
+        if not self.books_required:
+            return ()
         for d, books in self.books_by_deal:
             if d == deal:
                 return books

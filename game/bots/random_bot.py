@@ -11,7 +11,7 @@ import random
 
 from .. import cards as C
 from ..engine import is_legal
-from ..moves import meld_candidates, take_pile_candidates
+from ..moves import legal_actions, meld_candidates, take_pile_candidates
 from ..state import GameState
 
 
@@ -22,8 +22,7 @@ def choose(obs: GameState, seat: int, rng: random.Random) -> dict:
         takes = take_pile_candidates(obs, seat)
         if takes and rng.random() < 0.7:
             return rng.choice(takes)
-        return {"type": "draw"} if obs.rules.stock_piles == 1 else {
-            "type": "draw", "from": [rng.randrange(obs.rules.stock_piles) for _ in range(obs.rules.draw_count)]}
+        return rng.choice([a for a in legal_actions(obs) if a["type"] == "draw"])
     me = obs.players[seat]
     if me.knee_ready and is_legal(obs, {"type": "pick_up_knee"}):
         return {"type": "pick_up_knee"}
@@ -43,6 +42,6 @@ def choose(obs: GameState, seat: int, rng: random.Random) -> dict:
     cards.sort(key=C.is_wild)
     for c in cards:
         a = {"type": "discard", "card": c}
-        if len(hand) > 1 or is_legal(obs, a):  # only a last card can be refused
+        if (len(hand) > 1 and not C.is_red_three(c)) or is_legal(obs, a):
             return a
     return {"type": "knock"}
