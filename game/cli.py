@@ -1,4 +1,4 @@
-"""Command line: ``python -m game {new,legal,apply,score,simulate} ...``.
+"""Command line: ``python -m game {new,legal,apply,score,simulate,tournament} ...``.
 
 Every command prints JSON on stdout. A refused action or a bad
 input prints ``{"error": "..."}`` and exits with status 2.
@@ -70,6 +70,11 @@ def cmd_simulate(a) -> None:
     _print(out)
 
 
+def cmd_tournament(a) -> None:
+    from .tournament import tournament
+    _print(tournament(a.preset, *a.bots.split(",", 1), a.games, a.seed, a.jobs))
+
+
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m game", description="Triple Play rules engine.")
     sub = ap.add_subparsers(dest="command", required=True)
@@ -95,6 +100,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="random")
     p.add_argument("--players", type=int)
     p.set_defaults(func=cmd_simulate)
+    p = sub.add_parser("tournament", help="duplicate games of bot A (seats 0, 2) against bot B")
+    p.add_argument("--preset", default=DEFAULT_PRESET)
+    p.add_argument("--bots", default="normal,easy", help="A,B (hard:MS sets hard's budget)")
+    p.add_argument("--games", type=int, default=20)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--jobs", type=int, default=1, help="processes to play on")
+    p.set_defaults(func=cmd_tournament)
     return ap
 
 

@@ -26,13 +26,14 @@ class GameError(Exception):
 
 
 def play_game(rules: RuleSet | str, seed: int, bots: list[str], players: int | None = None,
-              check_cards: bool = True):
-    """Play one whole game; returns the final state or raises ``GameError``."""
+              check_cards: bool = True, choosers: list | None = None):
+    """Play one whole game; returns the final state or raises ``GameError``.
+    ``choosers``: the seats' bot functions, if not those named in ``bots``."""
     rules = get_preset(rules) if isinstance(rules, str) else rules
     n = players or rules.players
     seat_bots = [bots[i % len(bots)] for i in range(n)]
     state = new_game(rules, seed=seed, players=n, bots=seat_bots)
-    choosers = [get_bot(b) for b in seat_bots]
+    choosers = choosers or [get_bot(b) for b in seat_bots]
     rng = random.Random(f"{seed}:bots")
     expected = state.expected_cards() if check_cards else None
     for _ in range(MAX_ACTIONS):

@@ -1,0 +1,206 @@
+"""The ``normal`` bot: a club player's hand-written strategy, no search.
+
+- Builds the basic book on purpose: natural 7s and 5s (no wild ever goes
+  near them), wild cards saved for the wild canasta (2500), one or two
+  wilds spent only to finish the side's first canasta (the knees) or its
+  mixed canasta.
+- Keeps pairs in hand to take the pile, and takes it unless that would
+  bury a nearly finished foot under a big pile or a load of black 3s.
+- Discards black 3s first (they block the next player and cost 100 each
+  if caught), never wild cards, and scores every other card by what it is
+  worth to keep against how likely the next opponent can take the pile
+  with it (``knowledge``: cards they picked up, ranks they meld, ranks
+  they threw), times the size of the pile.
+- In the foot before the partner, it stops one card short of finishing
+  plain canastas so the partner keeps melds to play on (seed 003, Advice
+  on Tactics), unless the opponents are about to go out.
+- Runs out of the hand or knee when it can do so this turn, and asks to
+  go out once the book is complete and it can play every card.
+
+Deterministic: no randomness; ties go to the card code order.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .. import cards as C
+from .. import melds as M
+from ..engine import book_status, go_out_problem
+from ..moves import open_melds
+from ..state import GameState
+from . import going_out
+from .knowledge import Knowledge, read_table
+from .melding import BIG_RANKS, MeldPlan, first_legal
+from .policy import Policy
+
+WILD_KEEP = 2000       # never throw a wild card while anything else is left
+BLACK3_KEEP = -1000    # always throw a black 3 first
+PAIR_KEEP = 120        # a pair can take the pile
+MELD_KEEP = 60         # a card of a rank the side is building
+BIG_KEEP = 50          # 5s and 7s: a natural canasta is worth thousands
+
+
+def may_run_out(obs: GameState, seat: int) -> bool:
+    """Emptying the hand is allowed now: the next pile is open, or going out is granted."""
+    me = obs.players[seat]
+    if me.piles:
+        return len(me.piles) == 1 or me.knee_ready
+    return obs.permission is True
+
+
+def holds_for_partner(obs: GameState, seat: int) -> bool:
+    """In the foot while a partner is not: leave plain melds unfinished for them."""
+    me = obs.players[seat]
+    side = obs.sides[obs.side_of(seat)]
+    return me.on_last_pile() and side.knee_unlocked and \
+        any(obs.players[q].piles for q in obs.partners(seat)) and \
+        not going_out.opponents_close(obs, seat, cards=8)
+
+
+def run_out_plan(obs: GameState, seat: int) -> MeldPlan:
+    """Everything that can be melded this turn, wild cards included."""
+    plan = MeldPlan(obs, seat)
+    plan.naturals_to_melds()
+    plan.new_natural_melds()
+    plan.wilds_anywhere()
+    return plan
+
+
+def build_plan(obs: GameState, seat: int) -> MeldPlan:
+    """This turn's melds when not running out: groups, the wild meld, and
+    wilds only where they finish a canasta the side needs."""
+    plan = MeldPlan(obs, seat)
+    if not plan.side.opened:
+        return plan if plan.opening() else MeldPlan(obs, seat)
+    hold = holds_for_partner(obs, seat)
+    plan.naturals_to_melds(hold)
+    plan.new_natural_melds(hold)
+    plan.wild_meld()
+    missing = book_status(obs, plan.side_index)
+    needs_mixed = any("mixed" in b for b in missing)
+    if not plan.side.knee_unlocked or needs_mixed:
+        plan.complete_with_wilds(1)
+    return plan
+
+
+def pick_take(obs: GameState, seat: int, takes: list[dict]) -> dict:
+    """The way of taking the pile that uses the fewest wild cards and the most naturals."""
+    def score(a):
+        cards = [c for pl in a["melds"] for c in pl["cards"]]
+        wilds = sum(C.is_wild(c) for c in cards)
+        joins = any("to" in pl for pl in a["melds"])
+        return (wilds, -joins, -len(cards))
+    return min(takes, key=score)
+
+
+def pile_is_worth_it(obs: GameState, seat: int) -> bool:
+    """Taking is right unless it buries a nearly finished foot, or the pile is
+    mostly black 3s."""
+    rest = obs.discard[:-1]
+    me = obs.players[seat]
+    black = sum(C.is_black_three(c) for c in rest)
+    if black * 100 > 60 + 10 * len(rest):
+        return False
+    near_out = me.on_last_pile() and len(me.hand) <= 3 and not book_status(obs, obs.side_of(seat))
+    return not (near_out and len(rest) >= 4 and C.rank(obs.discard[-1]) not in BIG_RANKS)
+
+
+def _take_chance(holds: int, copies: int, hand: int, unseen: int) -> float:
+    """Chance a hand of ``hand`` unknown cards holds ``2 - holds`` of ``copies``
+    among ``unseen`` (binomial approximation)."""
+    need = 2 - holds
+    if need <= 0:
+        return 1.0
+    if copies < need or hand <= 0 or unseen <= 0:
+        return 0.0
+    p = min(1.0, copies / unseen)
+    none = (1 - p) ** hand
+    if need == 1:
+        return 1 - none
+    return max(0.0, 1 - none - hand * p * (1 - p) ** (hand - 1))
+
+
+def feeding_risk(obs: GameState, seat: int, know: Knowledge) -> dict[str, float]:
+    """Per rank: the expected points the next player gains if we throw it
+    (chance they can take the pile with it, times what the pile is worth)."""
+    nxt = (seat + 1) % obs.num_players
+    if obs.side_of(nxt) == obs.side_of(seat):
+        return {}
+    their = open_melds(obs, nxt)
+    held = Counter()
+    for c, k in know.held[nxt].items():
+        held[C.rank(c)] += k
+    unseen = Counter()
+    for c, k in know.unseen.items():
+        unseen[C.rank(c)] += k
+    unknown_hand = len(obs.players[nxt].hand) - sum(held.values())
+    total_unseen = sum(unseen.values()) - sum(held.values())
+    pile_value = 40 + 15 * len(obs.discard)
+    out = {}
+    for rank in set(unseen) | set(their):
+        chance = _take_chance(held[rank], unseen[rank] - held[rank], unknown_hand, total_unseen)
+        if rank in their or know.last_taken[nxt] == rank:
+            chance = min(1.0, chance * 2)
+        if know.discarded[nxt][rank]:
+            chance /= 2
+        gain = pile_value
+        if rank in their and rank in BIG_RANKS:
+            gain += M.canasta_bonus(obs.rules, rank, "natural") // 4
+        out[rank] = chance * gain
+    return out
+
+
+def keep_scores(obs: GameState, seat: int, know: Knowledge) -> dict[str, float]:
+    """Per card in hand: what keeping it is worth (the lowest is thrown)."""
+    hand = obs.players[seat].hand
+    ours = open_melds(obs, seat)
+    ranks = Counter(C.rank(c) for c in hand)
+    risk = feeding_risk(obs, seat, know)
+    out = {}
+    for c in set(hand):
+        if C.is_red_three(c):
+            continue
+        if C.is_black_three(c):
+            out[c] = BLACK3_KEEP
+            continue
+        if C.is_wild(c):
+            out[c] = WILD_KEEP + M.card_value(c)
+            continue
+        rank = C.rank(c)
+        score = M.card_value(c) / 4 + risk.get(rank, 0.0)
+        if ranks[rank] >= 2:
+            score += PAIR_KEEP
+        if rank in ours:
+            score += MELD_KEEP
+        if rank in BIG_RANKS:
+            score += BIG_KEEP
+        out[c] = score
+    return out
+
+
+class Normal(Policy):
+    def take(self, obs, seat, takes):
+        if not takes or not pile_is_worth_it(obs, seat):
+            return None
+        return pick_take(obs, seat, takes)
+
+    def meld(self, obs, seat):
+        if may_run_out(obs, seat):
+            plan = run_out_plan(obs, seat)
+            if plan.left() <= 1:
+                a = first_legal(obs, plan.placements())
+                if a is not None and len(a["melds"]) == len(plan.placements()):
+                    return a
+        return first_legal(obs, build_plan(obs, seat).placements())
+
+    def wants_out(self, obs, seat):
+        return obs.players[seat].on_last_pile() and go_out_problem(obs, seat, asking=True) is None \
+            and run_out_plan(obs, seat).left() <= 1
+
+    def discard_order(self, obs, seat):
+        scores = keep_scores(obs, seat, read_table(obs, seat))
+        return sorted(scores, key=lambda c: (scores[c], c))
+
+
+choose = Normal()

@@ -1,0 +1,83 @@
+"""The shape of a turn, shared by the hand-written bots.
+
+A bot is asked for one action at a time, so the turn is rebuilt from the
+view at every call: answer if asked; draw or take the pile; pick up the knee
+as soon as allowed; meld while the policy has something to meld; ask to go
+out when the policy can; end with a discard (or a knock after taking the
+pile, or when the last card may not be thrown). Subclasses fill in the
+choices; the skeleton keeps every bot legal and deterministic.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations_with_replacement
+
+from ..engine import is_legal
+from ..moves import take_pile_candidates
+from ..state import GameState
+from . import going_out
+
+KNOCK = {"type": "knock"}
+KNEE = {"type": "pick_up_knee"}
+ASK = {"type": "ask_to_go_out"}
+
+
+def draw_action(obs: GameState) -> dict:
+    """The first legal draw from the stock (any pile with enough cards)."""
+    r = obs.rules
+    if r.stock_piles == 1:
+        return {"type": "draw"}
+    for picks in combinations_with_replacement(range(r.stock_piles), r.draw_count):
+        a = {"type": "draw", "from": list(picks)}
+        if is_legal(obs, a):
+            return a
+    return {"type": "draw", "from": [0] * r.draw_count}
+
+
+class Policy:
+    """A deterministic bot: ``choose`` walks the turn, the hooks decide."""
+
+    def __call__(self, obs: GameState, seat: int, rng: random.Random | None = None) -> dict:
+        return self.choose(obs, seat)
+
+    def choose(self, obs: GameState, seat: int) -> dict:
+        if obs.phase == "answer":
+            return self.answer(obs, seat)
+        if obs.phase == "draw":
+            take = self.take(obs, seat, take_pile_candidates(obs, seat))
+            return take or draw_action(obs)
+        if obs.players[seat].knee_ready and is_legal(obs, KNEE):
+            return KNEE
+        meld = self.meld(obs, seat)
+        if meld is not None:
+            return meld
+        if obs.permission is None and self.wants_out(obs, seat) and is_legal(obs, ASK):
+            return ASK
+        return self.end_turn(obs, seat)
+
+    def end_turn(self, obs: GameState, seat: int) -> dict:
+        hand = obs.players[seat].hand
+        if obs.took_pile and not obs.rules.discard_after_pile or not hand:
+            return KNOCK
+        for card in self.discard_order(obs, seat):
+            a = {"type": "discard", "card": card}
+            if len(hand) > 1 or is_legal(obs, a):  # only a last card can be refused
+                return a
+        return KNOCK
+
+    # -- hooks ----------------------------------------------------------------
+    def answer(self, obs: GameState, seat: int) -> dict:
+        return going_out.answer(obs, seat)
+
+    def take(self, obs: GameState, seat: int, takes: list[dict]) -> dict | None:
+        raise NotImplementedError
+
+    def meld(self, obs: GameState, seat: int) -> dict | None:
+        raise NotImplementedError
+
+    def wants_out(self, obs: GameState, seat: int) -> bool:
+        raise NotImplementedError
+
+    def discard_order(self, obs: GameState, seat: int) -> list[str]:
+        raise NotImplementedError

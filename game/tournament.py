@@ -1,0 +1,103 @@
+"""Duplicate tournaments between two bots, for ``python -m game tournament``.
+
+Side A sits at seats 0 and 2, side B at 1 and 3; every game seed is played
+twice with the sides swapped, so both sides get the same cards and the luck
+of the deal cancels out. A pair of games is the independent unit: the 95%
+confidence intervals are taken over pairs (normal approximation). Each bot
+is timed per move. ``jobs`` spreads the pairs over processes.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from .bots import get_bot
+from .presets import get_preset
+from .simulate import GameError, play_game
+
+Z95 = 1.96
+
+
+class _Timed:
+    """A bot function that adds up its own thinking time and moves."""
+
+    def __init__(self, name: str):
+        self.bot = get_bot(name)
+        self.seconds = 0.0
+        self.moves = 0
+
+    def __call__(self, obs, seat, rng):
+        start = time.perf_counter()
+        action = self.bot(obs, seat, rng)
+        self.seconds += time.perf_counter() - start
+        self.moves += 1
+        return action
+
+
+def play_pair(preset: str, seed: int, a: str, b: str) -> dict:
+    """Both games of one seed; margins and wins are A's, times per bot."""
+    out = {"seed": seed, "margins": [], "wins": [], "seconds": [0.0, 0.0], "moves": [0, 0],
+           "errors": []}
+    for a_seats in (0, 1):
+        names = [a, b] if a_seats == 0 else [b, a]
+        timers = [_Timed(names[0]), _Timed(names[1])]
+        try:
+            state = play_game(preset, seed, names, choosers=[timers[i % 2] for i in range(4)],
+                              check_cards=False)
+        except GameError as e:
+            out["errors"].append({"seed": seed, "a_seats": a_seats, "error": str(e)})
+            continue
+        totals = [s.total for s in state.sides]
+        margin = totals[a_seats] - totals[1 - a_seats]
+        out["margins"].append(margin)
+        out["wins"].append(1.0 if margin > 0 else 0.5 if margin == 0 else 0.0)
+        for side, name in ((a_seats, 0), (1 - a_seats, 1)):
+            out["seconds"][name] += timers[side].seconds
+            out["moves"][name] += timers[side].moves
+    return out
+
+
+def mean_ci(values: list[float]) -> tuple[float, float, float]:
+    """Mean and 95% interval (normal approximation)."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    mean = sum(values) / n
+    if n == 1:
+        return mean, mean, mean
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    half = Z95 * sd / math.sqrt(n)
+    return mean, mean - half, mean + half
+
+
+def tournament(preset: str, a: str, b: str, games: int, seed: int, jobs: int = 1) -> dict:
+    """Play ``games`` games (rounded up to whole duplicate pairs) of A against B."""
+    get_preset(preset), get_bot(a), get_bot(b)  # refuse bad names before any work
+    seeds = [seed * 1_000_003 + i for i in range((games + 1) // 2)]
+    start = time.perf_counter()
+    args = ([preset] * len(seeds), seeds, [a] * len(seeds), [b] * len(seeds))
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            pairs = list(pool.map(play_pair, *args))
+    else:
+        pairs = list(map(play_pair, *args))
+    played = [p for p in pairs if p["margins"]]
+    win_rate = mean_ci([sum(p["wins"]) / len(p["wins"]) for p in played])
+    margin = mean_ci([sum(p["margins"]) / len(p["margins"]) for p in played])
+    wins = [w for p in played for w in p["wins"]]
+    secs = [sum(p["seconds"][i] for p in pairs) for i in (0, 1)]
+    moves = [sum(p["moves"][i] for p in pairs) for i in (0, 1)]
+    return {
+        "preset": preset, "seed": seed, "bots": {"a": a, "b": b},
+        "games": len(wins), "wins_a": wins.count(1.0), "wins_b": wins.count(0.0),
+        "ties": wins.count(0.5),
+        "win_rate_a": round(win_rate[0], 4), "win_rate_a_ci95": [round(win_rate[1], 4), round(win_rate[2], 4)],
+        "margin_a": round(margin[0], 1), "margin_a_ci95": [round(margin[1], 1), round(margin[2], 1)],
+        "seconds_per_move": {"a": round(secs[0] / max(moves[0], 1), 6),
+                             "b": round(secs[1] / max(moves[1], 1), 6)},
+        "moves": {"a": moves[0], "b": moves[1]},
+        "errors": [e for p in pairs for e in p["errors"]],
+        "seconds": round(time.perf_counter() - start, 2),
+    }

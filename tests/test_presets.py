@@ -1,0 +1,479 @@
+"""The rules that set each preset apart (RULES.md sections 2-8), citing sources.
+
+Seeds: 001 = ../shared/seeds/001_a1cd4dd3dd0753aa.txt, 002 = 002_1f00166b08cad8fd.txt,
+003 = 003_eb30c9540757040a.txt, 004 = 004_d6b16ab01bef4023.txt.
+"""
+
+from collections import Counter
+
+import pytest
+
+from game import RulesError, apply, new_game
+from game import cards as C
+from game.engine import opening_minimum
+from game.presets import PRESETS, get_preset
+from game.scoring import deal_breakdown
+from game.simulate import simulate
+from tests.position import position
+from tests.test_triple_play_rules import BOOK, add, meld, refused, take
+
+
+def go_out_ready(rules, hand, book, **kw):
+    """Seat 0 in the foot with ``book`` melded and the partner's yes (when there is one)."""
+    s = position(rules, hands={0: hand}, piles={i: [] for i in range(4)}, melds={0: list(book)},
+                 phase="play", **kw)
+    if s.partners(0) and s.rules.ask_partner:
+        apply(s, {"type": "ask_to_go_out"})
+        for _ in s.partners(0):
+            apply(s, {"type": "answer", "yes": True})
+    return s
+
+
+# -- triple-play-001 (RULES section 2, seed 001) -----------------------------------
+def test_001_melds_hold_two_naturals_and_up_to_three_wilds():
+    """Seed 001 'Wilds': at least two non-wild cards, never more than three wildcards."""
+    s = position("triple-play-001", hands={0: "9S 9H 2C 2D JK 8S 2S 2H 4C 6C"}, phase="play", opened=[0])
+    apply(s, meld("9S 9H 2C 2D JK"))
+    refused(s, meld("8S 2S 2H"), "at least 2 natural")
+    s = position("triple-play-001", hands={0: "9S 9H 2C 2D JK 2S 4C"}, phase="play", opened=[0])
+    refused(s, meld("9S 9H 2C 2D JK 2S"), "at most 3 wild")
+
+
+def test_001_black_threes_left_count_zero():
+    """Seed 001 'Tip 2': black 3s have a score of 0."""
+    s = position("triple-play-001", hands={0: "3S 3C 4C", 2: ""}, piles={0: [], 2: []})
+    assert deal_breakdown(s)[0]["left"] == -5
+
+
+def test_001_red_threes_are_always_replaced():
+    """Seed 001 'Red 3s': any red 3 drawn during the game follows the same procedure."""
+    s = position("triple-play-001", hands={0: "4C 6C"}, piles={0: ["JS JS JS"]}, stock_top="3H KS QS",
+                 melds={0: [("9", "9D 9C 9S 9H 9D 9C 9S")]})
+    apply(s, {"type": "draw"})
+    assert Counter(s.players[0].hand) == Counter("4C 6C KS QS".split())
+
+
+def test_001_going_out_needs_no_basic_book_unless_the_option_is_on():
+    """RULES section 2: seed 001 states no basic book (option off by default)."""
+    s = go_out_ready("triple-play-001", "9S 9H 9D", [("K", "KS KH KD")])
+    apply(s, meld("9S 9H 9D"))
+    assert s.phase == "deal_end" and s.went_out == 0
+    strict = get_preset("triple-play-001").derive(name="house", books_required=True)
+    s = position(strict, hands={0: "9S 9H 9D"}, piles={0: [], 2: []}, melds={0: [("K", "KS KH KD")]},
+                 phase="play")
+    refused(s, {"type": "ask_to_go_out"}, "still needs")
+
+
+def test_001_pile_taken_onto_own_meld_without_a_pair():
+    """RULES section 2: the pile may be taken whenever its top card can be melded at once."""
+    s = position("triple-play-001", hands={0: "4C 6C"}, melds={0: [("9", "9S 9H 9D")]}, discard="KS 9C")
+    apply(s, take({"to": 1, "cards": []}))
+    assert len(s.sides[0].melds[0].cards) == 4 and "KS" in s.players[0].hand
+
+
+def test_001_no_laying_off_on_opponents_melds():
+    """RULES section 2 ruling: melds belong to a side, so only the side's own."""
+    s = position("triple-play-001", hands={0: "9S 4C 6C"}, melds={0: [("K", "KS KH KD")], 1: [("9", "9D 9C 9H")]},
+                 phase="play")
+    refused(s, add(2, "9S"), "opponents' melds")
+
+
+# -- club-sheet (RULES section 3, seed 002) ----------------------------------------
+@pytest.mark.parametrize("players,decks,sides", [(3, 7, 3), (4, 6, 2), (6, 7, 2)])
+def test_club_sheet_players_and_decks(players, decks, sides):
+    """Seed 002 'Players': 3 alone with 7 decks, 2 teams of 2 with 6, 2 teams of 3 with 7."""
+    s = new_game("club-sheet", seed=1, players=players)
+    assert sum(s.all_cards().values()) == decks * 54 and len(s.sides) == sides
+    assert s.rules.deals == 6
+
+
+def test_club_sheet_upcard_is_never_a_three_wild_five_or_seven():
+    """Seed 002 'Dealing': if it is a 7, 5, wild, or red or black three, another card is turned."""
+    for seed in range(60):
+        up = new_game("club-sheet", seed=seed).discard[0]
+        assert not (C.is_wild(up) or up[0] in "357")
+
+
+@pytest.mark.parametrize("total,minimum", [(-500, 50), (14995, 50), (15000, 90), (29995, 90),
+                                           (30000, 120), (50000, 120), (50005, 150)])
+def test_club_sheet_first_meld_minimum_by_running_score(total, minimum):
+    """Seed 002 'Meld': 0 up to 15,000: 50; to 30,000: 90; to 50,000: 120; over 50,000: 150."""
+    assert opening_minimum(position("club-sheet", totals={0: total}), 0) == minimum
+
+
+def test_club_sheet_first_meld_from_the_pile_takes_only_the_top_card():
+    """Seed 002 'The Play': when the top card counts for the first meld only it is taken."""
+    s = position("club-sheet", hands={0: "9H 9C KS KH KD 4C"}, discard="AS AD 9S")
+    apply(s, take("9H 9C", "KS KH KD"))
+    assert s.discard == ["AS", "AD"] and Counter(s.players[0].hand) == Counter(["4C"])
+
+
+def test_club_sheet_after_melding_the_whole_pile_is_taken():
+    s = position("club-sheet", hands={0: "9H 9C 4C"}, discard="AS AD 9S", opened=[0])
+    apply(s, take("9H 9C"))
+    assert s.discard == [] and Counter(s.players[0].hand) == Counter("4C AS AD".split())
+
+
+@pytest.mark.parametrize("cards,ok", [("9S 9H 2C 2D", True), ("9S 2C 2D", False),
+                                      ("9S 9H 9D 9C 2C 2D JK", False), ("9S 9H 9D 9C 9S 2C 2D", True)])
+def test_club_sheet_never_more_wilds_than_naturals_and_at_most_two(cards, ok):
+    """Seed 002 'Meld': never more wilds than value cards, no more than 2 wild cards."""
+    s = position("club-sheet", hands={0: cards + " 4C 6C"}, phase="play", opened=[0])
+    if ok:
+        apply(s, meld(cards))
+    else:
+        refused(s, meld(cards), "wild")
+
+
+def test_club_sheet_no_extra_cards_on_the_book_canastas():
+    """Seed 002: cards for count may be added to canastas, but never to the basic Book."""
+    s = position("club-sheet", hands={0: "KS KH KD 4C 6C"}, phase="play",
+                 melds={0: [("K", "KS KH KD KC KS")]})
+    apply(s, add(1, "KS KH"))
+    assert s.sides[0].melds[0].book  # the side's first natural canasta fills the book
+    s.turn_number += 4
+    refused(s, add(1, "KD"), "basic book")
+
+
+def test_club_sheet_growth_waits_a_turn():
+    s = position("club-sheet", hands={0: "KS KH KD 4C 6C"}, phase="play",
+                 melds={0: [("K", "KS KH KD KC KS"), ("9", "9S 9H 9D 9C 9S 9H 9D"),
+                            ("Q", "QS QH QD QC QS QH QD")]})
+    s.sides[0].melds[1].book = True
+    apply(s, add(1, "KS KH"))  # second natural canasta: not a book (the 9s fill it)
+    assert not s.sides[0].melds[0].book
+    refused(s, add(1, "KD"), "after the turn it was made")
+    s.turn_number += 4
+    apply(s, add(1, "KD"))
+    assert len(s.sides[0].melds[0].cards) == 8
+
+
+def test_club_sheet_six_players_ask_both_partners():
+    """Seed 002 'Going out': he must ask his partner or partners and comply."""
+    book = [(r, t) for r, t in BOOK]
+    s = position("club-sheet", players=6, hands={0: "9S 9H 9D"}, piles={i: [] for i in range(6)},
+                 melds={0: book}, phase="play")
+    assert s.partners(0) == [2, 4]
+    apply(s, {"type": "ask_to_go_out"})
+    apply(s, {"type": "answer", "yes": True})
+    assert s.phase == "answer" and s.to_move() == 4
+    apply(s, {"type": "answer", "yes": False})
+    refused(s, meld("9S 9H 9D"), "said no")
+
+
+# -- hkf-sheet (RULES section 4, seed 004) --------------------------------------------
+def test_hkf_dealer_plays_first():
+    """Seed 004: the dealer starts play."""
+    s = new_game("hkf-sheet", seed=3)
+    assert s.turn == s.dealer
+
+
+@pytest.mark.parametrize("total,minimum", [(14995, 50), (15000, 90), (29995, 90), (30000, 120),
+                                           (49995, 120), (50000, 150)])
+def test_hkf_first_meld_minimum_by_running_score(total, minimum):
+    """Seed 004: below 14,995: 50; 15,000-29,995: 90; 30,000-49,995: 120; over 50,000: 150."""
+    assert opening_minimum(position("hkf-sheet", totals={0: total}), 0) == minimum
+
+
+def test_hkf_red_threes_wait_until_the_side_has_melded():
+    """Seed 004: once meld is made, red 3s in the hand are added and replaced."""
+    s = position("hkf-sheet", hands={0: "3H 9H 9C 9D KS KH KD 4C"}, phase="play", stock_top="QS")
+    assert s.sides[0].red3 == []
+    refused(s, {"type": "discard", "card": "3H"}, "laid on the table")
+    apply(s, meld("9H 9C 9D", "KS KH KD"))
+    assert s.sides[0].red3 == ["3H"] and "QS" in s.players[0].hand
+
+
+def test_hkf_red_three_book_is_worth_1000():
+    s = position("hkf-sheet", red3={0: "3H 3H 3H 3H 3D 3D 3D"})
+    assert deal_breakdown(s)[0]["red3"]["points"] == 1000
+
+
+def test_hkf_going_out_needs_every_card_played_with_no_discard():
+    """Seed 004 'In order to go out': play all cards with no discard."""
+    s = go_out_ready("hkf-sheet", "9S 9H 9D 4C", BOOK)
+    apply(s, meld("9S 9H 9D"))
+    refused(s, {"type": "discard", "card": "4C"}, "melding every card")
+
+
+def test_hkf_required_books_take_no_extra_cards_additional_books_may():
+    """Seed 004: cards may not be buried to the required books; to additional books they may."""
+    book = [(r, t) for r, t in BOOK]
+    s = position("hkf-sheet", hands={0: "KS 8S 8H 8D 8C 8S 8H 8D 8C 4C"}, melds={0: book}, phase="play")
+    for m in s.sides[0].melds:
+        m.book = True
+    refused(s, add(4, "KS"), "basic book")
+    apply(s, meld("8S 8H 8D 8C 8S 8H 8D"))
+    apply(s, add(6, "8C"))
+    assert len(s.sides[0].melds[-1].cards) == 8
+
+
+# -- hand-and-foot (RULES section 5, seed 003 Whitnack) ---------------------------------
+def test_hand_and_foot_deal():
+    """Seed 003: five decks with jokers (270), a hand and a foot of 13, no knee."""
+    s = new_game("hand-and-foot", seed=2)
+    assert sum(s.all_cards().values()) == 270
+    assert all([len(p.hand), *map(len, p.piles)] == [13, 13] for p in s.players)
+
+
+def test_hand_and_foot_has_no_knee_and_melding_out_picks_up_the_foot():
+    s = position("hand-and-foot", hands={0: "9S 9H 9D"}, piles={0: ["QS QH QD"]}, opened=[0], phase="play")
+    refused(s, {"type": "pick_up_knee"}, "no knee")
+    apply(s, meld("9S 9H 9D"))
+    assert Counter(s.players[0].hand) == Counter("QS QH QD".split())
+
+
+def test_hand_and_foot_pile_take_is_at_most_seven_and_the_player_still_discards():
+    """Seed 003: take the top seven cards; after picking up and melding, discard as usual."""
+    s = position("hand-and-foot", hands={0: "9H 9C 4C"}, discard="AS AS AS AS AS KS KS KS KS 9S", opened=[0])
+    apply(s, take("9H 9C"))
+    assert s.discard == ["AS", "AS", "AS"] and len(s.players[0].hand) == 1 + 6
+    apply(s, {"type": "discard", "card": "4C"})
+    assert s.turn == 1
+
+
+def test_hand_and_foot_whitnack_example_nines_and_a_two():
+    """Seed 003 example: two 9s and a 2 in hand take the pile for a 50-point opening;
+    not if the 2 is buried in the pile."""
+    s = position("hand-and-foot", hands={0: "9H 9C 2S 4C"}, discard="KS 9S")
+    apply(s, take("9H 9C 2S"))
+    assert s.sides[0].opened
+    s = position("hand-and-foot", hands={0: "9H 9C 4C"}, discard="2S KS 9S")
+    refused(s, take("9H 9C"), "needs 50 points", "make 30")
+
+
+def test_hand_and_foot_red_threes_replaced_even_from_the_foot():
+    s = position("hand-and-foot", hands={0: "4C 6C"}, piles={0: []}, opened=[0], stock_top="3H KS QS")
+    apply(s, {"type": "draw"})
+    assert Counter(s.players[0].hand) == Counter("4C 6C KS QS".split())
+
+
+def test_hand_and_foot_fives_and_sevens_take_wilds():
+    s = position("hand-and-foot", hands={0: "7S 7H 2C 4C 6C"}, phase="play", opened=[0])
+    apply(s, meld("7S 7H 2C"))
+
+
+def test_hand_and_foot_scoring():
+    """Seed 003 'Card Values' and 'Bonus Points'."""
+    s = position("hand-and-foot", melds={0: [("W", "2S 2H 2D 2C JK JK 2S"), ("7", "7S 7H 7D 7C 7S 7H 7D")]},
+                 hands={0: "3S 3H", 2: "4C"}, piles={0: [], 2: []}, red3={0: "3D 3D 3D 3H 3H 3H 3H"})
+    row = deal_breakdown(s)[0]
+    assert row["left"] == -5 - 100 - 5
+    assert row["canastas"]["wild"]["points"] == 1500 and row["canastas"]["natural"]["points"] == 500
+    assert row["red3"]["points"] == 700
+
+
+def test_hand_and_foot_going_out_needs_two_clean_two_dirty_one_wild_and_partner_in_foot():
+    books = [("K", "KS KH KD KC KS KH KD"), ("Q", "QS QH QD QC QS QH QD"), ("J", "JS JH JD JC JS JH 2D"),
+             ("T", "TS TH TD TC TS TH 2D"), ("W", "2S 2H 2C JK JK 2S 2H")]
+    s = position("hand-and-foot", hands={0: "9S 9H 9D"}, piles={0: [], 2: []}, melds={0: books[:4]},
+                 phase="play")
+    refused(s, {"type": "ask_to_go_out"}, "wild canasta")
+    s = position("hand-and-foot", hands={0: "9S 9H 9D"}, piles={0: [], 2: []}, melds={0: books}, phase="play")
+    refused(s, {"type": "ask_to_go_out"}, "North must first play from their foot")
+    s.players[2].foot_played = True
+    apply(s, {"type": "ask_to_go_out"})
+    apply(s, {"type": "answer", "yes": True})
+    apply(s, meld("9S 9H 9D"))
+    assert s.deal_results[0]["sides"][0]["going_out"] == 100
+
+
+@pytest.mark.parametrize("players,decks,sides", [(2, 3, 2), (3, 4, 3), (5, 6, 5), (6, 7, 2)])
+def test_hand_and_foot_other_numbers_of_players(players, decks, sides):
+    """Seed 003 'Other numbers of players': one deck more than players; 4 or 6 as partners."""
+    s = new_game("hand-and-foot", seed=1, players=players)
+    assert sum(s.all_cards().values()) == decks * 54 and len(s.sides) == sides
+
+
+# -- saskatchewan (RULES section 6) -------------------------------------------------------
+def test_saskatchewan_hand_eleven_foot_thirteen():
+    s = new_game("saskatchewan", seed=2)
+    assert all([len(p.hand), *map(len, p.piles)] == [11, 13] for p in s.players)
+
+
+def test_saskatchewan_more_naturals_than_wilds_and_melds_grow_past_seven():
+    s = position("saskatchewan", hands={0: "9S 9H 9D 9C 2C 2D JK 9S 8S 8H 2S 2H 4C"}, phase="play", opened=[0])
+    refused(s, meld("8S 8H 2S 2H"), "wild")
+    apply(s, meld("9S 9H 9D 9C 2C 2D JK"))
+    apply(s, add(1, "9S"))
+    assert len(s.sides[0].melds[0].cards) == 8
+
+
+def test_saskatchewan_takes_the_whole_pile():
+    s = position("saskatchewan", hands={0: "9H 9C 4C"}, discard="AS AS AS AS AS KS KS KS KS 9S", opened=[0])
+    apply(s, take("9H 9C"))
+    assert s.discard == []
+
+
+def test_saskatchewan_deal_four_opens_only_with_a_hidden_canasta():
+    """Seed 003 'Saskatchewan': in the fourth round you need a hidden canasta."""
+    s = position("saskatchewan", deal=4, hands={0: "AS AH AD AC 4S 4H 4D 4C 4S 4H 4D 6C 9S 9H"},
+                 discard="KS 9D")
+    refused(s, take("9S 9H"), "hidden canasta")
+    apply(s, {"type": "draw"})
+    refused(s, meld("AS AH AD AC"), "hidden canasta")
+    apply(s, meld("4S 4H 4D 4C 4S 4H 4D"))
+    assert s.sides[0].opened
+
+
+def test_saskatchewan_going_out_needs_one_clean_one_dirty_one_wild():
+    s = position("saskatchewan", hands={0: "9S 9H 9D"}, piles={0: [], 2: []},
+                 melds={0: [("K", "KS KH KD KC KS KH KD"), ("W", "2S 2H 2C JK JK 2S 2H")]}, phase="play")
+    refused(s, {"type": "ask_to_go_out"}, "mixed canasta")
+
+
+# -- simpson (RULES section 7) --------------------------------------------------------------
+def test_simpson_is_played_alone_with_a_deck_more_than_players():
+    for n in range(2, 7):
+        s = new_game("simpson", seed=1, players=n)
+        assert len(s.sides) == n and sum(s.all_cards().values()) == (n + 1) * 54
+        assert s.partners(0) == []
+
+
+def test_simpson_two_stock_piles_no_upcard_and_eleven_eleven():
+    s = new_game("simpson", seed=1, players=3)
+    assert len(s.stocks) == 2 and s.discard == []
+    assert all([len(p.hand), *map(len, p.piles)] == [11, 11] for p in s.players)
+    a, b = s.stocks[0][-1], s.stocks[1][-1]
+    hand = list(s.players[s.turn].hand)
+    apply(s, {"type": "draw", "from": [0, 1]})
+    assert Counter(s.players[s.turn].hand) == Counter(hand + [a, b])
+
+
+def test_simpson_red_threes_are_held_and_discarded_and_count_minus_500():
+    s = position("simpson", hands={0: "3H 4C 6C"}, phase="play")
+    refused(s, meld("3H 4C 6C"), "one rank")
+    apply(s, {"type": "discard", "card": "3H"})
+    s = position("simpson", hands={0: "3H"}, piles={0: []})
+    assert deal_breakdown(s)[0]["left"] == -500
+
+
+def test_simpson_no_wild_melds_and_one_meld_per_rank():
+    s = position("simpson", hands={0: "2S 2H JK 9S 9H 9D 4C"}, melds={0: [("9", "9S 9H 9D 9C 9S 9H 9D")]},
+                 phase="play")
+    refused(s, meld("2S 2H JK"), "no melds of wild cards")
+    refused(s, meld("9S 9H 9D"), "only one meld of 9s")
+    apply(s, add(1, "9S 9H 9D"))
+    assert len(s.sides[0].melds[0].cards) == 10
+
+
+def test_simpson_pile_of_six_cannot_be_taken_seven_takes_top_seven():
+    """Seed 003 'Simpson': at least seven cards in the discard pile; take the top seven."""
+    s = position("simpson", hands={0: "9H 9C 4C"}, discard="KS KH KD KC QS 9S", opened=[0])
+    refused(s, take("9H 9C"), "7 or more")
+    s = position("simpson", hands={0: "9H 9C 4C"}, discard="AS AS KS KH KD KC QS QH 9S", opened=[0])
+    apply(s, take("9H 9C"))
+    assert s.discard == ["AS", "AS"]
+
+
+@pytest.mark.parametrize("top", ["2S", "JK", "3S"])
+def test_simpson_twos_threes_and_jokers_on_top_cannot_be_taken(top):
+    s = position("simpson", hands={0: f"{top} {top} 4C"}, discard="KS KH KD KC QS QH " + top, opened=[0])
+    refused(s, take(f"{top} {top}"))
+
+
+def test_simpson_going_out_needs_clean_dirty_and_a_final_discard():
+    book = [("K", "KS KH KD KC KS KH KD"), ("Q", "QS QH QD QC QS QH 2D")]
+    s = position("simpson", hands={0: "9S 9H 9D"}, piles={0: []}, melds={0: book}, phase="play")
+    refused(s, meld("9S 9H 9D"), "keep a card to discard")
+    s = position("simpson", hands={0: "9S 9H 9D 4C"}, piles={0: []}, melds={0: book}, phase="play")
+    apply(s, meld("9S 9H 9D"))
+    apply(s, {"type": "discard", "card": "4C"})
+    row = s.deal_results[0]["sides"][0]
+    assert row["going_out"] == 100 and row["canastas"]["natural"]["points"] == 300
+    assert row["canastas"]["mixed"]["points"] == 100
+
+
+# -- brouillette (RULES section 8) ----------------------------------------------------------
+def test_brouillette_discarded_wild_freezes_the_pile():
+    """Seed 003 'Brouillette': a discarded wild card freezes the pile; it leaves play."""
+    s = position("brouillette", hands={0: "2S 4C 6C"}, discard="KS QS", phase="play")
+    apply(s, {"type": "discard", "card": "2S"})
+    assert s.discard == [] and Counter(s.dead) == Counter("KS QS 2S".split())
+
+
+def test_brouillette_frozen_cards_go_under_the_stock_when_needed():
+    s = position("brouillette", hands={0: "4C 6C"})
+    s.dead = s.stocks[0][:-1]
+    s.stocks[0] = s.stocks[0][-1:]
+    s.stocks[1] = []
+    apply(s, {"type": "draw", "from": [0, 0]})
+    assert s.phase == "play" and s.dead == [] and len(s.players[0].hand) == 4
+
+
+def test_brouillette_black_three_meld_clean_bonus_minus_five_each():
+    s = position("brouillette", hands={0: "3S 3S 3C 3C 3S 3C 3S 4C"}, phase="play", opened=[0])
+    apply(s, meld("3S 3S 3C 3C 3S 3C 3S"))
+    row = deal_breakdown(s)[0]
+    assert row["melded"] == -35 and row["canastas"]["natural"]["points"] == 300
+
+
+def test_brouillette_black_three_meld_takes_no_wilds():
+    s = position("brouillette", hands={0: "3S 3S 3C 2C 4C"}, phase="play", opened=[0])
+    refused(s, meld("3S 3S 3C 2C"), "no wild cards")
+
+
+def test_brouillette_pair_of_black_threes_never_takes_the_pile():
+    s = position("brouillette", hands={0: "3S 3S 4C"}, discard="KS KH KD KC QS QH 3C", opened=[0])
+    refused(s, take("3S 3S"), "black 3 on top blocks")
+
+
+def test_brouillette_deal_four_needs_two_clean_two_dirty():
+    book = [("K", "KS KH KD KC KS KH KD"), ("Q", "QS QH QD QC QS QH 2D")]
+    s = position("brouillette", deal=4, hands={0: "9S 9H 9D"}, piles={0: []}, melds={0: book}, phase="play")
+    refused(s, meld("9S 9H 9D"), "a natural canasta and a mixed canasta")
+    s = position("brouillette", deal=1, hands={0: "9S 9H 9D"}, piles={0: []}, melds={0: book}, phase="play")
+    apply(s, meld("9S 9H 9D"))  # going out without a discard is allowed here
+    assert s.went_out == 0
+
+
+def test_brouillette_lower_scoring_option():
+    low = get_preset("brouillette").derive(name="house", bonus_natural=300, bonus_mixed=100,
+                                           bonus_natural_rank=(("3", 100),))
+    s = position(low, melds={0: [("K", "KS KH KD KC KS KH KD"), ("Q", "QS QH QD QC QS QH 2D")]})
+    row = deal_breakdown(s)[0]
+    assert row["canastas"]["natural"]["points"] == 300 and row["canastas"]["mixed"]["points"] == 100
+
+
+def test_brouillette_partners_books_by_deal():
+    """Seed 003 'Partner version': two clean and two dirty in rounds 1-3, four of each in round 4."""
+    r = get_preset("brouillette-partners")
+    assert len(r.books_for_deal(1)) == 4 and len(r.books_for_deal(4)) == 8
+    s = new_game(r, seed=1)
+    assert s.partners(0) == [2]
+
+
+# -- every preset ----------------------------------------------------------------------------
+# Each preset's page documents what differs from the preset it is built on.
+PARENT = {"saskatchewan": "hand-and-foot", "simpson": "hand-and-foot", "brouillette": "simpson",
+          "brouillette-partners": "brouillette"}
+PAGE = {"brouillette-partners": "brouillette"}
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_preset_option_is_documented_with_its_source(name):
+    import pathlib
+    docs = pathlib.Path(__file__).resolve().parent.parent / "docs" / "presets"
+    text, chain = "", name
+    while True:
+        text += (docs / f"{PAGE.get(chain, chain)}.md").read_text(encoding="utf-8")
+        if chain not in PARENT:
+            break
+        chain = PARENT[chain]
+    base = PRESETS["triple-play"].to_dict()
+    for option, value in PRESETS[name].to_dict().items():
+        if option not in ("name", "title") and value != base[option]:
+            assert f"`{option}`" in text, f"the {name} page does not cite option {option}"
+    assert "seed 0" in text
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_preset_and_player_count_simulates_without_error(name):
+    for players, _, _ in PRESETS[name].seatings:
+        out = simulate(name, 3, 5, ["random"], players=players)
+        assert out["errors"] == 0, out["error_details"][:2]
+
+
+def test_unknown_player_count_is_refused():
+    with pytest.raises(RulesError, match="played by 3, 4, 6 players, not 5"):
+        new_game("club-sheet", players=5)
