@@ -75,7 +75,8 @@ def start_deal(state: GameState) -> None:
     for i in range(n):
         lay_red_threes(state, (first + i) % n)
     state.turn = first
-    state.turn_number += 1
+    state.turn_number = 1  # counters restart each deal, so a deal replays from its start alone
+    state.next_meld_id = 1
     state.phase = "draw"
 
 

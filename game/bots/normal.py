@@ -38,7 +38,7 @@ WILD_KEEP = 2000       # never throw a wild card while anything else is left
 BLACK3_KEEP = -1000    # always throw a black 3 first
 PAIR_KEEP = 120        # a pair can take the pile
 MELD_KEEP = 60         # a card of a rank the side is building
-BIG_KEEP = 50          # 5s and 7s: a natural canasta is worth thousands
+BIG_KEEP = 300         # 5s and 7s: a natural canasta is worth thousands
 
 
 def may_run_out(obs: GameState, seat: int) -> bool:
@@ -95,13 +95,10 @@ def pick_take(obs: GameState, seat: int, takes: list[dict]) -> dict:
 
 
 def pile_is_worth_it(obs: GameState, seat: int) -> bool:
-    """Taking is right unless it buries a nearly finished foot, or the pile is
-    mostly black 3s."""
+    """Taking is right (more cards, more melds, no discard) unless it buries a
+    nearly finished foot under a big pile."""
     rest = obs.discard[:-1]
     me = obs.players[seat]
-    black = sum(C.is_black_three(c) for c in rest)
-    if black * 100 > 60 + 10 * len(rest):
-        return False
     near_out = me.on_last_pile() and len(me.hand) <= 3 and not book_status(obs, obs.side_of(seat))
     return not (near_out and len(rest) >= 4 and C.rank(obs.discard[-1]) not in BIG_RANKS)
 

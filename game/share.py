@@ -1,0 +1,226 @@
+"""Share a game as a short text for a URL fragment, and read one back safely.
+
+A whole state is too long for a link, but every deal is shuffled from the
+game's seed, so a link only needs the seed, the players, the scores so far and
+the actions of the current deal: replaying them rebuilds the position. Actions
+are written as short tokens, the payload is deflated and base64url-encoded.
+
+A link is untrusted input: ``decode`` refuses anything malformed, oversized,
+from another version or not replayable, with a message, and never raises
+anything but ``StateError``.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+
+from . import cards as C
+from .deal import start_deal
+from .engine import apply
+from .errors import IllegalMove, RulesError, StateError
+from .presets import PRESETS, get_preset
+from .rules import RuleSet
+from .state import GameState, Player, Side
+
+VERSION = 1
+PREFIX = "g1."
+MAX_LINK = 8000          # characters accepted in a link (real ones stay under 1,500)
+MAX_PAYLOAD = 60000      # bytes after decompression
+
+_SIMPLE = {"draw": "d", "knock": "k", "pick_up_knee": "n", "ask_to_go_out": "a"}
+_SIMPLE_BACK = {v: k for k, v in _SIMPLE.items()}
+
+
+def _placements(melds: list[dict]) -> str:
+    out = []
+    for pl in melds:
+        cards = "".join(pl["cards"])
+        out.append(f"{pl['to']}:{cards}" if "to" in pl else cards)
+    return "|".join(out)
+
+
+def encode_action(a: dict) -> str:
+    kind = a["type"]
+    if kind == "draw" and "from" in a:
+        return "d" + "".join(str(i) for i in a["from"])
+    if kind in _SIMPLE:
+        return _SIMPLE[kind]
+    if kind == "discard":
+        return "x" + a["card"]
+    if kind == "answer":
+        return "y" if a["yes"] else "o"
+    if kind in ("meld", "take_pile"):
+        return ("m" if kind == "meld" else "t") + _placements(a["melds"])
+    raise ValueError(f"cannot encode {kind}")  # next_deal never sits inside a deal's log
+
+
+def _cards(text: str) -> list[str]:
+    if len(text) % 2:
+        raise StateError("The link holds a broken list of cards.")
+    cards = [text[i:i + 2] for i in range(0, len(text), 2)]
+    for c in cards:
+        if not C.is_valid_code(c):
+            raise StateError("The link holds something that is not a card.")
+    return cards
+
+
+def decode_action(token: str) -> dict:
+    if token in _SIMPLE_BACK:
+        return {"type": _SIMPLE_BACK[token]}
+    head, body = token[:1], token[1:]
+    if head == "d" and body.isdigit():
+        return {"type": "draw", "from": [int(ch) for ch in body]}
+    if head == "x":
+        return {"type": "discard", "card": body}
+    if token in ("y", "o"):
+        return {"type": "answer", "yes": token == "y"}
+    if head in ("m", "t"):
+        melds = []
+        for part in body.split("|") if body else []:
+            to, sep, cards = part.rpartition(":")
+            pl = {"cards": _cards(cards)}
+            if sep:
+                if not to.isdigit():
+                    raise StateError("The link names a meld that cannot exist.")
+                pl = {"to": int(to), "cards": pl["cards"]}
+            melds.append(pl)
+        return {"type": "meld" if head == "m" else "take_pile", "melds": melds}
+    raise StateError("The link holds an unknown move.")
+
+
+def _pack_result(result: dict) -> list:
+    """A finished deal's score sheet row as numbers only."""
+    sides = []
+    for row in result["sides"]:
+        nums = [row["melded"], row["left"]]
+        nums += [row["canastas"][k][f] for k in ("natural", "mixed", "wild") for f in ("count", "points")]
+        nums += [row["red3"]["count"], row["red3"]["points"], row["going_out"], row["total"]]
+        sides.append(nums)
+    return [result["went_out"], sides]
+
+
+def _unpack_results(packed: list, state: GameState) -> list[dict]:
+    results, totals = [], [0] * len(state.sides)
+    for deal, (went_out, sides) in enumerate(packed, start=1):
+        if went_out is not None and not (isinstance(went_out, int) and 0 <= went_out < state.num_players):
+            raise StateError("The game link's score sheet is malformed.")
+        if len(sides) != len(totals):
+            raise StateError("The game link's score sheet is malformed.")
+        rows = []
+        for i, nums in enumerate(sides):
+            if len(nums) != 12 or not all(isinstance(n, int) and not isinstance(n, bool) for n in nums):
+                raise StateError("The game link's score sheet is malformed.")
+            canastas = {k: {"count": nums[2 + 2 * j], "points": nums[3 + 2 * j]}
+                        for j, k in enumerate(("natural", "mixed", "wild"))}
+            if nums[11] != nums[0] + nums[1] + sum(c["points"] for c in canastas.values()) + nums[9] + nums[10]:
+                raise StateError("The game link's score sheet does not add up.")
+            players = [p.name for s, p in enumerate(state.players) if state.side_of(s) == i]
+            rows.append({"side": i, "players": players, "melded": nums[0], "left": nums[1],
+                         "canastas": canastas, "red3": {"count": nums[8], "points": nums[9]},
+                         "going_out": nums[10], "total": nums[11]})
+            totals[i] += nums[11]
+        results.append({"deal": deal, "went_out": went_out, "sides": rows, "totals": list(totals)})
+    return results
+
+
+def _current_deal_log(state: GameState) -> list[dict]:
+    starts = [i for i, a in enumerate(state.log) if a["type"] == "next_deal"]
+    return state.log[starts[-1] + 1:] if starts else list(state.log)
+
+
+def encode(state: GameState) -> str:
+    """The game as ``g1.<base64url>`` for a link's fragment."""
+    rules = state.rules.name if PRESETS.get(state.rules.name) == state.rules else state.rules.to_dict()
+    payload = {
+        "v": VERSION, "r": rules, "s": state.seed,
+        "p": [[p.name, p.bot] for p in state.players],
+        "d": state.deal, "D": state.dealer,
+        "h": [_pack_result(r) for r in state.deal_results[:state.deal - 1]],  # the current one replays
+        "a": ",".join(encode_action(a) for a in _current_deal_log(state)),
+    }
+    raw = json.dumps(payload, separators=(",", ":")).encode("utf-8")
+    packed = zlib.compress(raw, 9)
+    return PREFIX + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def decode(text: str) -> GameState:
+    """Rebuild a shared game, or raise ``StateError`` saying what is wrong."""
+    if not isinstance(text, str) or not text.startswith(PREFIX):
+        raise StateError("This is not a game link (it should start with g1.).")
+    if len(text) > MAX_LINK:
+        raise StateError("This game link is far too long to be genuine.")
+    body = text[len(PREFIX):]
+    try:
+        packed = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)
+    except (binascii.Error, ValueError):
+        raise StateError("The game link is damaged (bad characters); was it cut short?") from None
+    try:
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(packed, MAX_PAYLOAD)
+        if inflater.unconsumed_tail:
+            raise StateError("The game link unpacks to far too much data.")
+        if not inflater.eof:
+            raise StateError("The game link is incomplete; was it cut short?")
+    except zlib.error:
+        raise StateError("The game link is damaged (it does not unpack).") from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        raise StateError("The game link is damaged (its contents are not readable).") from None
+    try:
+        return _rebuild(data)
+    except StateError:
+        raise
+    except RulesError as e:
+        raise StateError(f"The game link's rules are invalid: {e}") from None
+    except IllegalMove as e:
+        raise StateError(f"The game link's moves do not replay: {e}") from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        raise StateError("The game link is malformed.") from None
+
+
+def _rebuild(data) -> GameState:
+    if not isinstance(data, dict):
+        raise StateError("The game link is malformed.")
+    if data.get("v") != VERSION:
+        raise StateError(f"This game link has version {data.get('v')!r}; this game reads version {VERSION}.")
+    r = data["r"]
+    rules = get_preset(r) if isinstance(r, str) else RuleSet.from_dict(r)
+    players = data["p"]
+    if not isinstance(players, list):
+        raise StateError("The game link is malformed.")
+    per_side, _ = rules.seating(len(players))
+    people = []
+    for entry in players:
+        name, bot = entry
+        if not isinstance(name, str) or not 0 < len(name) <= 40:
+            raise StateError("A player's name in the link must be 1 to 40 characters.")
+        if bot is not None and not isinstance(bot, str):
+            raise StateError("The game link is malformed.")
+        people.append(Player(name=name, bot=bot))
+    ints = [data[k] for k in ("s", "d", "D")]
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in ints):
+        raise StateError("The game link is malformed.")
+    seed, deal, dealer = ints
+    if not 1 <= deal <= rules.deals or not 0 <= dealer < len(people):
+        raise StateError("The game link's deal or dealer is impossible.")
+    history = data["h"]
+    if not isinstance(history, list) or len(history) != deal - 1:
+        raise StateError("The game link's score sheet does not match its deal number.")
+    state = GameState(rules=rules, seed=seed, players=people,
+                      sides=[Side() for _ in range(len(people) // per_side)],
+                      stocks=[[] for _ in range(rules.stock_piles)], deal=deal, dealer=dealer)
+    state.deal_results = _unpack_results(history, state)
+    if state.deal_results:
+        for side, total in zip(state.sides, state.deal_results[-1]["totals"]):
+            side.total = total
+    start_deal(state)
+    tokens = data["a"]
+    if not isinstance(tokens, str):
+        raise StateError("The game link is malformed.")
+    for token in tokens.split(",") if tokens else []:
+        apply(state, decode_action(token))
+    return GameState.from_json(state.to_json())  # every invariant, checked once more
