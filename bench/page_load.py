@@ -6,7 +6,10 @@ pyodide.mjs, run 1+1) as the floor that PyScript and our code add to, serves
 it on localhost and loads each page in headless Chromium: cold (new on-disk
 profile) then warm (reload in that profile: HTTP cache and compiled-wasm
 cache filled; the server makes the browser revalidate, answering 304).
-Prints medians over --runs.
+Prints medians over --runs. Then plays --turns human turns (draw, discard)
+against three random bots in the page and prints the bots' time per action
+as measured inside Python (time.perf_counter around choose + apply, exposed
+by ui/controller.py as <html data-bot-ms-median>).
 
     .venv/bin/python bench/page_load.py [--runs 3]
 """
@@ -81,9 +84,47 @@ def median(samples, key):
     return statistics.median(values) if values else float("nan")
 
 
+SETTLED = """() => { const t = document.getElementById('table').dataset;
+  return t.busy === '0' && (t.toMove === '0' || t.phase === 'deal_end' || t.phase === 'game_end'); }"""
+
+
+def bot_timing(pw, base, turns):
+    """Median/max milliseconds per bot action in the page, and how many."""
+    browser = harness.launch_chromium(pw)
+    page = browser.new_page(**harness.DESKTOP)
+    page.goto(base + "?delay=0&seed=3")
+    if harness.wait_ready(page, 120) != "ready":
+        raise SystemExit("the game page did not start")
+    page.click("#btn-start")
+    for _ in range(turns):
+        page.wait_for_function(SETTLED, timeout=60000)
+        phase = page.get_attribute("#table", "data-phase")
+        if phase in ("deal_end", "game_end"):
+            break
+        if phase == "answer":
+            page.click("#btn-yes")
+            continue
+        if phase == "draw":
+            page.click("#btn-draw")
+        if page.locator("#btn-knock").count():
+            page.click("#btn-knock")
+            continue
+        for chip in page.locator("#hand .chip").all():
+            chip.click()
+            page.click("#btn-discard")
+            if not (page.text_content("#message") or "").strip():
+                break
+            page.click("#btn-clear")
+    page.wait_for_function(SETTLED, timeout=60000)
+    root = {k: page.get_attribute("html", f"data-bot-{k}") for k in ("ms-median", "ms-max", "actions")}
+    browser.close()
+    return root
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--turns", type=int, default=15, help="human turns for the bot timing")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
@@ -97,6 +138,10 @@ def main():
                 for label, samples in (("cold", cold), ("warm", warm)):
                     print(f"{name:<16}{label:<7}{median(samples, 'fcp'):>12.0f}"
                           f"{median(samples, 'ready'):>9.0f}{median(samples, 'bytes'):>12.0f}")
+            if args.turns:
+                t = bot_timing(pw, base, args.turns)
+                print(f"bot turn in the page (random bots, {t['actions']} actions): "
+                      f"median {float(t['ms-median']):.2f} ms, max {float(t['ms-max']):.2f} ms per action")
 
 
 if __name__ == "__main__":

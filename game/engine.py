@@ -41,6 +41,8 @@ class Plan:
 # -- public API -------------------------------------------------------------
 def apply(state: GameState, action: dict) -> GameState:
     """Check and carry out an action for the player to move; returns the state."""
+    if state.observer is not None:
+        raise RuntimeError("An observation shares the table with the real game: clone() it to look ahead.")
     p = plan(state, action)
     _execute(state, p)
     return state
@@ -234,11 +236,10 @@ def _plan_melds(state: GameState, seat: int, action: dict, top: str | None = Non
             if rank is None:
                 raise IllegalMove("A meld holds cards of one rank only (plus wild cards).")
             p.new.append((rank, cards))
-    hand = Counter(player.hand)
-    missing = p.used - hand
-    if missing:
-        c = next(iter(missing))
-        raise IllegalMove(f"You do not hold {'another ' if hand[c] else ''}{C.label(c)}.")
+    for c, n in p.used.items():
+        have = player.hand.count(c)
+        if have < n:
+            raise IllegalMove(f"You do not hold {'another ' if have else ''}{C.label(c)}.")
     for c in p.used:
         if C.is_red_three(c):
             raise IllegalMove("Red 3s cannot be melded.")
@@ -265,7 +266,7 @@ def _plan_melds(state: GameState, seat: int, action: dict, top: str | None = Non
     if not side.opened:
         _check_opening(state, side_index, p, top)
     # emptying the hand
-    remaining = sum(hand.values()) - sum(p.used.values())
+    remaining = len(player.hand) - sum(p.used.values())
     if remaining == 0:
         p.empties_hand = True
         if top is None or not state.discard[:-1] or (r.pile_top_only_before_opening and not side.opened):

@@ -112,6 +112,7 @@ class GameState:
     next_meld_id: int = 1
     deal_results: list[dict] = field(default_factory=list)
     log: list[dict] = field(default_factory=list)
+    observer: int | None = None      # set on a seat's observation (game.view.observe)
 
     # seating --------------------------------------------------------------
     @property
@@ -149,6 +150,7 @@ class GameState:
         out.answering = self.answering[:]
         out.deal_results = self.deal_results[:]
         out.log = self.log[:]
+        out.observer = None
         return out
 
     def stock_count(self) -> int:

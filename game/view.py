@@ -4,7 +4,9 @@
 see (other players' hands, knees and feet, every stock card, the seat's own
 unpicked piles) is replaced by ``HIDDEN``. Bots get only this copy, so a bot
 cannot leak what it was never given, yet it can still ask the engine whether
-its own moves are legal: legality never depends on hidden cards.
+its own moves are legal: legality never depends on hidden cards. For speed
+the observation shares the (public) melds with the state, so the engine
+refuses to apply moves to it; a bot that looks ahead works on ``clone()``.
 ``view`` turns the same copy into the JSON the page and the command line
 show. The log holds no hidden cards (draws are logged without their cards).
 """
@@ -30,7 +32,7 @@ def observe(state: GameState, seat: int) -> GameState:
             piles=[[HIDDEN] * len(x) for x in p.piles],
             knee_ready=p.knee_ready, pending_pickup=p.pending_pickup,
             foot_played=p.foot_played))
-    sides = [Side(melds=[m.copy() for m in s.melds], red3=list(s.red3), opened=s.opened,
+    sides = [Side(melds=list(s.melds), red3=list(s.red3), opened=s.opened,
                   knee_unlocked=s.knee_unlocked, total=s.total)
              for s in state.sides]
     out = copy.copy(state)
@@ -41,6 +43,7 @@ def observe(state: GameState, seat: int) -> GameState:
     out.dead = list(state.dead)
     out.answering = list(state.answering)
     out.log = state.log  # public, shared read-only
+    out.observer = seat
     return out
 
 

@@ -11,13 +11,27 @@ with another budget).
 from __future__ import annotations
 
 from ..errors import RulesError
-from . import easy, normal, random_bot
+from . import easy, hard, normal, random_bot
 
-BOTS = {"random": random_bot.choose, "easy": easy.choose, "normal": normal.choose}
+BOTS = {"random": random_bot.choose, "easy": easy.choose, "normal": normal.choose,
+        "hard": hard.choose}
+
+
+def hard_bot(budget_ms: float):
+    """A ``hard`` bot thinking ``budget_ms`` milliseconds per decision."""
+    return hard.Hard(budget_ms)
 
 
 def get_bot(name: str):
+    """A bot by name; ``hard:MS`` is ``hard`` with a budget of MS milliseconds."""
+    base, _, budget = name.partition(":")
+    if base == "hard" and budget:
+        try:
+            return hard_bot(float(budget))
+        except ValueError:
+            pass
     try:
         return BOTS[name]
     except KeyError:
-        raise RulesError(f"Unknown bot {name!r}; choose one of: {', '.join(BOTS)}.") from None
+        raise RulesError(f"Unknown bot {name!r}; choose one of: {', '.join(BOTS)}"
+                         " (hard:MS for another budget).") from None

@@ -5,7 +5,8 @@
   wilds spent only to finish the side's first canasta (the knees) or its
   mixed canasta.
 - Keeps pairs in hand to take the pile, and takes it unless that would
-  bury a nearly finished foot under a big pile or a load of black 3s.
+  bury a nearly finished foot under a big pile (in tournaments against
+  ``easy``, refusing piles for their black 3s cost half the margin).
 - Discards black 3s first (they block the next player and cost 100 each
   if caught), never wild cards, and scores every other card by what it is
   worth to keep against how likely the next opponent can take the pile
