@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+from rules_pages import write_rules_pages  # noqa: E402
 PYSCRIPT_DIST = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 # What loadPyodide() fetches for a page that installs no packages (checked by
@@ -74,6 +76,8 @@ def build(out: Path) -> int:
     for rel in files:
         copy_file(ROOT / rel, out / rel)
     write_config(out, files)
+    # The in-page rules reference: each preset's documentation page as HTML.
+    write_rules_pages(ROOT / "docs" / "presets", out / "rules")
 
     # PyScript imports hashed chunks lazily: ship the whole dist/ folder, less
     # the source maps (only DevTools asks for them; they are 3/4 of its bytes).
