@@ -95,6 +95,8 @@ def bot_timing(pw, base, turns):
     page.goto(base + "?delay=0&seed=3")
     if harness.wait_ready(page, 120) != "ready":
         raise SystemExit("the game page did not start")
+    for seat in (1, 2, 3):
+        page.select_option(f"#setup-bot-{seat}", "random")
     page.click("#btn-start")
     for _ in range(turns):
         page.wait_for_function(SETTLED, timeout=60000)
@@ -117,6 +119,7 @@ def bot_timing(pw, base, turns):
             page.click("#btn-clear")
     page.wait_for_function(SETTLED, timeout=60000)
     root = {k: page.get_attribute("html", f"data-bot-{k}") for k in ("ms-median", "ms-max", "actions")}
+    root["render"] = page.get_attribute("html", "data-render-ms-median")
     browser.close()
     return root
 
@@ -141,7 +144,8 @@ def main():
             if args.turns:
                 t = bot_timing(pw, base, args.turns)
                 print(f"bot turn in the page (random bots, {t['actions']} actions): "
-                      f"median {float(t['ms-median']):.2f} ms, max {float(t['ms-max']):.2f} ms per action")
+                      f"median {float(t['ms-median']):.2f} ms, max {float(t['ms-max']):.2f} ms per action; "
+                      f"a table re-render takes {t['render']} ms (median)")
 
 
 if __name__ == "__main__":

@@ -46,7 +46,9 @@ def open_new_game(page, base_url, query=f"?delay=0&seed={SEED}"):
     page.wait_for_selector("#btn-start")
 
 
-def start_game(page, touch, knee_reminder=True):
+def start_game(page, touch, knee_reminder=True, bots=("random", "random", "random")):
+    for seat, bot in zip((1, 2, 3), bots):
+        page.select_option(f"#setup-bot-{seat}", bot)
     if knee_reminder:
         page.check("#setup-opt-knee_reminder")
     press(page, "#btn-start", touch)
@@ -74,13 +76,46 @@ def play_turn(page, touch, stats):
             assert page.get_attribute("#message", "role") == "alert"
             assert table(page, "phase") == "draw"
             stats["refused"].append(message(page))
-        press(page, "#btn-draw", touch)
-        if table(page, "phase") != "play":
-            return  # the stock ran out: the deal is over
-        stats["draws"] += 1
+        top = page.get_attribute("#pile-discard", "data-top")
+        key = top and ("JK" if top == "JK" else top[0])
+        chip = page.locator(f"#chip-{key}") if key and key != "3" else None
+        if chip is not None and chip.count() and int(chip.get_attribute("data-count")) >= 2:
+            press(page, f"#chip-{key}", touch)  # the pair (or more) joins the top card
+            press(page, "#btn-take", touch)
+            if not message(page):
+                stats["takes"] += 1
+                assert table(page, "took-pile") == "1"
+            else:
+                stats["refused"].append(message(page))
+                press(page, "#btn-clear", touch)
+        if table(page, "phase") == "draw":
+            press(page, "#btn-draw", touch)
+            if table(page, "phase") != "play":
+                return  # the stock ran out: the deal is over
+            stats["draws"] += 1
+    knee = page.locator("#btn-knee")
+    if knee.count() and knee.get_attribute("data-ready") == "1":
+        if touch and not stats["knees"]:
+            harness.screenshot(page, "phone-knee-ready")
+        press(page, "#btn-knee", touch)  # the knee reminder is on in these tests
+        assert not message(page), message(page)
+        stats["knees"] += 1
     for rank, count in chips(page):
         if table(page, "phase") != "play" or table(page, "to-move") != "0":
             return
+        target = page.locator(f'#side-0 button.meld[data-rank="{rank}"][data-canasta="0"]')
+        if target.count() and page.locator(f"#chip-{rank}").count():
+            # stage an addition by tapping our meld, then send it
+            press(page, f"#chip-{rank}", touch)
+            press(page, f'#side-0 button.meld[data-rank="{rank}"][data-canasta="0"]', touch)
+            assert table(page, "staged") == "1"
+            press(page, "#btn-meld", touch)
+            if message(page):
+                stats["refused"].append(message(page))
+                press(page, "#btn-clear", touch)
+            else:
+                stats["adds"] += 1
+            continue
         if count < 3 or rank in ("3b", "3r"):
             continue
         if page.locator(f"#chip-{rank}").count() == 0:
@@ -92,6 +127,15 @@ def play_turn(page, touch, stats):
             press(page, "#btn-clear", touch)
         else:
             stats["melds"] += 1
+            if stats["melds"] == 1 and page.locator("#btn-undo").count():
+                # Undo goes back to just after the draw; then meld again.
+                after = table(page, "hand-count")
+                press(page, "#btn-undo", touch)
+                assert int(table(page, "hand-count")) == int(after) + count
+                stats["undos"] += 1
+                press(page, f"#chip-{rank}", touch)
+                press(page, "#btn-meld", touch)
+                assert not message(page), message(page)
     if table(page, "phase") != "play" or table(page, "to-move") != "0":
         return
     if page.locator("#btn-knock").count():
@@ -122,7 +166,7 @@ def play_deal(page, touch, stats, shots=None, max_turns=200):
 
 
 def new_stats():
-    return {"draws": 0, "melds": 0, "discards": 0, "refused": []}
+    return {"draws": 0, "melds": 0, "discards": 0, "knees": 0, "undos": 0, "takes": 0, "adds": 0, "refused": []}
 
 
 def test_phone_plays_a_whole_deal(phone_context, base_url, record):
@@ -130,6 +174,7 @@ def test_phone_plays_a_whole_deal(phone_context, base_url, record):
     log = record(page)
     open_new_game(page, base_url)
     harness.screenshot(page, "phone-new-game")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE_W
     start_game(page, touch=True)
     stats = new_stats()
 
@@ -140,7 +185,9 @@ def test_phone_plays_a_whole_deal(phone_context, base_url, record):
     phase = play_deal(page, True, stats, shots=(6, mid_deal))
     assert phase == "deal_end"
     assert stats["draws"] >= 1 and stats["melds"] >= 1 and stats["discards"] >= 1, stats
-    assert stats["refused"], stats
+    assert stats["refused"] and stats["adds"] >= 1, stats
+    print(f"\n{stats['draws']} draws, {stats['melds']} melds, {stats['knees']} knees, "
+          f"{stats['undos']} undos, {stats['takes']} pile takes, {stats['adds']} additions; refused:", *sorted(set(stats["refused"])), sep="\n  ")
     assert page.is_visible("#sheet table.sheet-table")
     assert page.is_visible("#btn-next-deal")
     sheet = page.text_content("#sheet")
@@ -216,3 +263,65 @@ def test_keyboard_and_labels(desktop_context, base_url):
     page.focus("#btn-draw")
     page.keyboard.press("Enter")
     page.wait_for_function("document.getElementById('table').dataset.phase !== 'draw'")
+
+
+def test_whole_game_to_the_winner(phone_context, base_url):
+    """Four deals of draw-and-discard end on the winner and the whole sheet."""
+    page = phone_context.new_page()
+    open_new_game(page, base_url, query="?delay=0&seed=11")
+    start_game(page, touch=True, knee_reminder=False)
+    for _ in range(600):
+        phase = wait_settled(page)
+        if phase == "game_end":
+            break
+        if phase == "deal_end":
+            press(page, "#btn-next-deal", True)
+            continue
+        if phase == "answer":
+            press(page, "#btn-yes", True)
+            continue
+        if phase == "draw":
+            press(page, "#btn-draw", True)
+            if table(page, "phase") != "play":
+                continue
+        if page.locator("#btn-knock").count():
+            press(page, "#btn-knock", True)
+            continue
+        for rank, _count in sorted(chips(page), key=lambda rc: rc[1]):
+            press(page, f"#chip-{rank}", True)
+            press(page, "#btn-discard", True)
+            if not message(page):
+                break
+            press(page, "#btn-clear", True)
+    assert table(page, "phase") == "game_end"
+    assert page.is_visible("#winner")
+    assert page.locator("#sheet table.sheet-table[data-deal]").count() == 4
+    assert page.is_visible("#sheet-summary")
+    harness.screenshot(page, "phone-game-end")
+    press(page, "#btn-new-game", True)
+    page.wait_for_selector("#btn-start")
+
+
+def test_leaving_a_game_while_bots_play(phone_context, base_url, record):
+    """☰ asks once, then leaves; a new game starts cleanly even mid bot turn."""
+    page = phone_context.new_page()
+    log = record(page)
+    open_new_game(page, base_url, query=f"?delay=300&seed={SEED}")
+    start_game(page, touch=True, knee_reminder=False)
+    wait_settled(page)
+    fresh = page.get_attribute("#pile-stock", "aria-label")
+    press(page, "#btn-draw", True)
+    page.locator("#hand .chip").last.tap()
+    press(page, "#btn-discard", True)
+    assert table(page, "busy") == "1"  # West is thinking
+    press(page, "#btn-menu", True)
+    assert "again" in message(page)
+    press(page, "#btn-menu", True)
+    page.wait_for_selector("#btn-start")
+    start_game(page, touch=True, knee_reminder=False)  # the old bot loop must stop
+    assert wait_settled(page) == "draw"
+    assert table(page, "hand-count") == "15" and "New game" in page.text_content("#log")
+    page.wait_for_timeout(1000)  # long enough for a stale bot loop to wake and act
+    assert page.get_attribute("#pile-stock", "aria-label") == fresh
+    assert table(page, "to-move") == "0" and table(page, "phase") == "draw"
+    assert log.console_errors == []

@@ -14,13 +14,13 @@ import time
 
 import game
 from game.bots import BOTS, get_bot
-from game.view import sort_key
 
 from ui import dom, render
 from ui import text as T
 from ui.selection import Selection
 
 HUMAN = 0
+PLAYERS = 4
 LOG_LINES = 4
 # Table options offered on the new-game screen: (RuleSet field, label).
 TABLE_OPTIONS = (("knee_reminder", "Knee reminder: highlight the knee when you may pick it up"),)
@@ -42,6 +42,10 @@ class Controller:
         self.chosen = {}
         self.bot_ms = []
         self.leaving = False         # ☰ tapped once during a game
+        self.shown = None            # the screen last drawn (scroll up on a change)
+        self.game_id = 0             # bumps on each new game: stale bot loops stop
+        self.render_ms = []
+        self.last_bot_s = 0.0
 
     # -- entry -------------------------------------------------------------------------
     def start(self):
@@ -52,11 +56,15 @@ class Controller:
         handler = getattr(self, "do_" + cmd.replace("-", "_"), None)
         if handler is None:
             return
-        if self.busy and cmd not in ("menu", "pick", "stage", "clear", "unstage"):
+        if self.busy and cmd not in ("menu", "pick", "stage", "clear", "unstage", "preset"):
             return
         if cmd != "menu":
             self.leaving = False
-        handler(arg)
+        try:
+            handler(arg)
+        except Exception as e:  # keep the table usable; the console gets the details
+            dom.console_error(f"{cmd}: {type(e).__name__}: {e}")
+            self.message = f"Something went wrong ({type(e).__name__}: {e})."
         self.render()
 
     # -- setup ---------------------------------------------------------------------------
@@ -69,8 +77,32 @@ class Controller:
         self.leaving = False
         self.screen = "setup"
         self.state = None
+        self.game_id += 1
         self.busy = False
         self.message = ""
+
+    def do_preset(self, name):
+        """The rules select changed: redraw seats and option defaults for them."""
+        self.chosen["preset"] = name
+        for f, _ in TABLE_OPTIONS:
+            self.chosen.pop(f, None)
+
+    def presets(self):
+        """Presets that seat four players: [(name, title)]."""
+        out = []
+        for name, rules in game.PRESETS.items():
+            try:
+                rules.seating(PLAYERS)
+            except game.RulesError:
+                continue
+            out.append((name, rules.title))
+        return out
+
+    def seat_roles(self, preset):
+        """[(seat, name, "partner"/"opponent")] for seats 1-3 under these rules."""
+        state = game.new_game(preset, seed=0, players=PLAYERS)
+        return [(s, state.players[s].name,
+                 "partner" if s in state.partners(HUMAN) else "opponent") for s in range(1, PLAYERS)]
 
     def do_start(self, _arg=None):
         preset = dom.form_value("setup-preset") or next(iter(game.PRESETS))
@@ -83,11 +115,12 @@ class Controller:
             if changes:
                 rules = rules.derive(**changes)
             seed = self.fixed_seed if self.fixed_seed is not None else random.randrange(2**31)
-            self.state = game.new_game(rules, seed=seed, players=4, bots=[None] + bots)
+            self.state = game.new_game(rules, seed=seed, players=PLAYERS, bots=[None] + bots)
         except game.RulesError as e:
             self.message = str(e)
             return
         self.rng = random.Random(seed + 1)
+        self.game_id += 1
         self.sel.clear()
         self.snapshot, self.changed = None, False
         self.log = [f"New game: {rules.title}. Deal 1 begins."]
@@ -98,7 +131,8 @@ class Controller:
 
     # -- the human's moves -------------------------------------------------------------------
     def hand(self):
-        return sorted(self.state.players[HUMAN].hand, key=sort_key)
+        """The human's hand, sorted, as their view shows it."""
+        return game.view(self.state, HUMAN, log=False)["hand"]
 
     def act(self, action, keep_selection=False):
         """Apply one action for seat 0; True if the engine accepted it."""
@@ -142,7 +176,7 @@ class Controller:
         if not cards:
             self.message = "Select the card to discard in your hand first."
             return
-        if len(set(cards)) > 1 and len({c[0] for c in cards}) > 1:
+        if len({c[0] for c in cards}) > 1:  # one chip may hold several: any one will do
             self.message = "Select only one card to discard."
             return
         self.act({"type": "discard", "card": cards[0]}, keep_selection=False)
@@ -214,21 +248,25 @@ class Controller:
             asyncio.ensure_future(self.run_bots())
 
     async def run_bots(self):
+        game_id = self.game_id
         try:
             while self.state is not None and self.state.to_move() not in (None, HUMAN):
                 if self.delay:
                     self.render()
-                    await asyncio.sleep(self.delay)
+                    # a bot that thinks (hard) has used part of the pause already
+                    await asyncio.sleep(max(0.05, self.delay - self.last_bot_s))
                 else:
                     await asyncio.sleep(0)
-                if self.state is None:  # the player left for the menu
+                if self.game_id != game_id:  # the player left this game
                     return
                 self.bot_step()
         except Exception as e:  # a bot bug must not freeze the table
             self.message = f"A bot failed: {type(e).__name__}: {e}"
+            dom.console_error(self.message)
         finally:
-            self.busy = False
-        if self.state is not None:
+            if self.game_id == game_id:
+                self.busy = False
+        if self.game_id == game_id and self.state is not None:
             self.render()
 
     def bot_step(self):
@@ -245,7 +283,8 @@ class Controller:
             self.message = f"{state.players[seat].name}'s bot tried an illegal move ({e}); it played another."
             action = fallback[0]
             game.apply(state, action)
-        self.bot_ms.append((time.perf_counter() - t0) * 1000)
+        self.last_bot_s = time.perf_counter() - t0
+        self.bot_ms.append(self.last_bot_s * 1000)
         self.log.append(T.summarize(action, seat, before, game.view(state, HUMAN, log=False)))
         if len(self.log) > 200:
             del self.log[:100]
@@ -255,15 +294,26 @@ class Controller:
 
     # -- drawing the page ------------------------------------------------------------------------------
     def render(self):
+        t0 = time.perf_counter()
+        self.draw()
+        self.render_ms.append((time.perf_counter() - t0) * 1000)
+        del self.render_ms[:-200]
+        dom.set_root_data("render-ms-median", f"{statistics.median(self.render_ms):.1f}")
+
+    def draw(self):
         focus = dom.focused_id()
-        dom.set_attrs("app", {"data-screen": self.screen})
         if self.screen == "setup" or self.state is None:
-            presets = [(name, r.title) for name, r in game.PRESETS.items()]
-            options = [(f, label, getattr(game.get_preset(self.chosen.get("preset", presets[0][0])), f))
-                       for f, label in TABLE_OPTIONS]
-            dom.mount("setup", render.setup_screen(presets, list(BOTS), options, self.chosen))
+            self.shown = "setup"
+            dom.set_attrs("app", {"data-screen": "setup"})
+            dom.set_root_data("screen", "setup")
+            presets = self.presets()
+            preset = self.chosen.get("preset", presets[0][0])
+            options = [(f, label, getattr(game.get_preset(preset), f)) for f, label in TABLE_OPTIONS]
+            dom.mount("setup", render.setup_screen(presets, list(BOTS), options, self.chosen,
+                                                   self.seat_roles(preset)))
             dom.mount("actions", [])
-            dom.mount("message", self.message)
+            dom.mount("scores", [])
+            dom.mount("setup-message", self.message)
             dom.set_attrs("table", {"data-phase": "setup", "data-to-move": None, "data-busy": "0"})
             dom.focus(focus)
             return
@@ -273,7 +323,8 @@ class Controller:
         staged = self.sel.staged
         staged_ids = {pl["to"] for pl in staged if "to" in pl}
         mine = v["to_move"] == HUMAN and not self.busy
-        can_knock = mine and v["phase"] == "play" and game.is_legal(self.state, {"type": "knock"})
+        can_knock = mine and v["phase"] == "play" and game.is_legal(
+            game.observe(self.state, HUMAN), {"type": "knock"})
         over = v["phase"] in ("deal_end", "game_end")
         dom.mount("scores", render.scores(v))
         dom.mount("status", T.turn_prompt(v) if not self.busy or v["to_move"] == HUMAN
@@ -281,16 +332,24 @@ class Controller:
         dom.mount("log", [render.h("li", None, line) for line in self.log[-LOG_LINES:]])
         dom.mount("message", self.message)
         dom.mount("seats", render.seats(v))
-        dom.mount("melds", render.melds(v, staged_ids))
+        has_book = bool(self.state.rules.books_for_deal(v["deal"]))  # see the report: a view field
+        dom.mount("melds", render.melds(v, staged_ids, has_book))
         dom.mount("piles", render.piles(v))
         dom.mount("staged", render.staged(v, staged))
-        dom.mount("hand", render.hand(v, groups))
+        has_selection = any(n for _, _, n in groups)
+        dom.mount("hand", render.hand(v, groups, can_stage=has_selection and v["to_move"] == HUMAN,
+                                      can_clear=has_selection or bool(staged)))
         dom.mount("sheet", render.sheet(v, game.winner(self.state) if v["phase"] == "game_end" else []))
         dom.mount("actions", render.actions(
-            v, has_selection=any(n for _, _, n in groups), has_staged=bool(staged),
+            v, has_selection=has_selection, has_staged=bool(staged),
             can_undo=self.snapshot is not None and self.changed and mine, can_knock=can_knock,
             busy=self.busy))
-        dom.set_attrs("app", {"data-screen": "sheet" if over else "table"})
+        screen = "sheet" if over else "table"
+        if screen != self.shown:
+            dom.scroll_to_top()
+        self.shown = screen
+        dom.set_attrs("app", {"data-screen": screen})
+        dom.set_root_data("screen", screen)
         dom.set_attrs("table", {
             "data-phase": v["phase"], "data-to-move": "" if v["to_move"] is None else v["to_move"],
             "data-busy": "1" if self.busy else "0", "data-deal": v["deal"],

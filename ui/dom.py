@@ -18,9 +18,16 @@ from ui.html import Node
 _listeners = []  # keep the delegated handlers' proxies alive
 
 
+def _js(value):
+    """None for JavaScript null/undefined (Pyodide's JsNull is not None)."""
+    if value is None or type(value).__name__ in ("JsNull", "JsUndefined"):
+        return None
+    return value
+
+
 def by_id(element_id):
     """The DOM element with this id (or None)."""
-    return document.getElementById(element_id)
+    return _js(document.getElementById(element_id))
 
 
 def set_text(element_id, text):
@@ -39,7 +46,7 @@ def set_root_data(key, value):
 
 def fail(message):
     """Show a load failure in the boot panel (ui/boot.js) and set state "error"."""
-    boot = getattr(window, "TriplePlayBoot", None)
+    boot = _js(getattr(window, "TriplePlayBoot", None))
     if boot is not None:
         boot.fail(message)
     else:
@@ -47,9 +54,13 @@ def fail(message):
         set_app_state("error")
 
 
+def console_error(text):
+    window.console.error(str(text))
+
+
 def query_param(name, default=None):
     """A URL query parameter (``?delay=0``) as a string, or ``default``."""
-    value = window.URLSearchParams.new(window.location.search).get(name)
+    value = _js(window.URLSearchParams.new(window.location.search).get(name))
     return default if value is None else str(value)
 
 
@@ -94,8 +105,8 @@ def set_attrs(element_id, attrs):
 
 
 def focused_id():
-    active = document.activeElement
-    return active.id if active is not None and active.id else None
+    active = _js(document.activeElement)
+    return str(active.id) if active is not None and active.id else None
 
 
 def focus(element_id):
@@ -115,17 +126,25 @@ def form_value(element_id):
 
 
 def on_command(handler):
-    """Call handler(cmd, arg) for clicks on enabled elements with data-cmd."""
+    """Call handler(cmd, arg) for clicks on enabled elements with data-cmd,
+    and handler(cmd, value) when a form control with data-change changes."""
     def listener(event):
-        target = event.target.closest("[data-cmd]")
+        target = _js(event.target)
+        target = _js(target.closest("[data-cmd]")) if target is not None and hasattr(target, "closest") else None
         if target is None or target.disabled:
             return
         event.preventDefault()
-        handler(target.dataset.cmd, target.getAttribute("data-arg"))
+        handler(str(target.dataset.cmd), _js(target.getAttribute("data-arg")))
 
-    proxy = create_proxy(listener)
-    _listeners.append(proxy)
-    document.addEventListener("click", proxy)
+    def changed(event):
+        target = _js(event.target)
+        if target is not None and target.getAttribute("data-change"):
+            handler(str(target.getAttribute("data-change")), str(target.value))
+
+    for kind, fn in (("click", listener), ("change", changed)):
+        proxy = create_proxy(fn)
+        _listeners.append(proxy)
+        document.addEventListener(kind, proxy)
 
 
 def scroll_to_top():

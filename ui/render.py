@@ -21,16 +21,17 @@ def fmt(n):
 
 
 # -- setup screen ----------------------------------------------------------------
-def setup_screen(presets, bots, options, chosen):
-    """presets: [(name, title)]; bots: [name]; options: [(field, label, default)]."""
+def setup_screen(presets, bots, options, chosen, seats):
+    """presets: [(name, title)]; bots: [name]; options: [(field, label, default)];
+    seats: [(seat, name, role)] for the other players under the chosen rules."""
     preset = h("label", {"class": "field"}, h("span", None, "Rules"),
-               h("select", {"id": "setup-preset"},
+               h("select", {"id": "setup-preset", "data-change": "preset"},
                  [h("option", {"value": name, "selected": name == chosen.get("preset")}, title)
                   for name, title in presets]))
-    seats = []
-    for seat, name, role in ((1, "West", "opponent"), (2, "North", "partner"), (3, "East", "opponent")):
-        current = chosen.get(f"bot{seat}", bots[0])
-        seats.append(h("label", {"class": "field"}, h("span", None, f"{name} ({role})"),
+    rows = []
+    for seat, name, role in seats:
+        current = chosen.get(f"bot{seat}", "normal" if "normal" in bots else bots[0])
+        rows.append(h("label", {"class": "field"}, h("span", None, f"{name} ({role})"),
                        h("select", {"id": f"setup-bot-{seat}"},
                          [h("option", {"value": b, "selected": b == current}, b) for b in bots])))
     table_opts = [h("label", {"class": "check"},
@@ -40,12 +41,20 @@ def setup_screen(presets, bots, options, chosen):
                   for field, label, default in options]
     return [
         h("h2", None, "New game"),
-        h("p", {"class": "hint"}, "You play South with North as your partner, against West and East."),
+        h("p", {"class": "hint"}, "You play South. " + partner_line(seats)),
         h("fieldset", None, h("legend", None, "Game"), preset),
         h("fieldset", None, h("legend", None, "Table options"), table_opts),
-        h("fieldset", None, h("legend", None, "Bots"), seats),
+        h("fieldset", None, h("legend", None, "Bots"), rows),
+        h("p", {"class": "message", "id": "setup-message", "role": "alert"}),
         button("Play", "start", id="btn-start", cls="primary big"),
     ]
+
+
+def partner_line(seats):
+    partners = [name for _, name, role in seats if role == "partner"]
+    if partners:
+        return f"{' & '.join(partners)} partner{'s' if len(partners) > 1 else ''} you."
+    return "Everyone plays alone."
 
 
 # -- top bar -------------------------------------------------------------------------
@@ -64,7 +73,7 @@ def pile_words(counts):
         return f"knee {counts[0]} · foot {counts[1]}"
     if len(counts) == 1:
         return f"foot {counts[0]}"
-    return "on foot"
+    return "playing foot"
 
 
 def seats(view):
@@ -75,12 +84,13 @@ def seats(view):
         p = view["players"][seat]
         moving = view["to_move"] == seat
         role = "partner" if p["side"] == view["my_side"] else "opponent"
+        who = f"{p['bot']} bot" if p["bot"] else "person"
         out.append(h(
             "div", {"class": "seat" + (" moving" if moving else ""), "id": f"seat-{seat}",
-                    "data-seat": seat},
-            h("div", {"class": "seat-name"}, ("▶ " if moving else "") + p["name"]),
-            h("div", {"class": "seat-role"}, f"{role} · {p['bot'] or 'person'}"),
-            h("div", {"class": "seat-counts"}, f"hand {p['hand_count']}"),
+                    "data-seat": seat, "title": f"{p['name']}: {role}, {who}"},
+            h("div", {"class": "seat-name"}, ("▶ " if moving else "") + p["name"] + " ",
+              h("span", {"class": "seat-role"}, role)),
+            h("div", {"class": "seat-counts"}, f"hand {p['hand_count']}" + (" · playing" if moving else "")),
             h("div", {"class": "seat-counts"}, pile_words(p["pile_counts"]))))
     return out
 
@@ -104,7 +114,7 @@ def meld_chip(meld, mine, staged_to):
                       "data-meld": meld["id"], "data-kind": kind}, body)
 
 
-def side_panel(view, side, staged_ids):
+def side_panel(view, side, staged_ids, has_book=True):
     s = view["sides"][side]
     mine = side == view["my_side"]
     head = [h("strong", None, T.side_name(view, side)),
@@ -116,7 +126,9 @@ def side_panel(view, side, staged_ids):
     if s["red3"]:
         facts.append(h("span", {"class": "fact", "aria-label": f"{len(s['red3'])} red 3s laid"},
                        f"red 3s ×{len(s['red3'])}"))
-    if s["book_missing"]:
+    if not has_book:
+        book = None
+    elif s["book_missing"]:
         book = h("details", {"class": "book"},
                  h("summary", None, f"book: {len(s['book_missing'])} missing"),
                  h("ul", None, [h("li", None, item) for item in s["book_missing"]]))
@@ -131,10 +143,10 @@ def side_panel(view, side, staged_ids):
              h("div", {"class": "meld-list"}, melds))
 
 
-def melds(view, staged_ids):
+def melds(view, staged_ids, has_book=True):
     mine = view["my_side"]
     order = [s for s in range(len(view["sides"])) if s != mine] + [mine]
-    return [side_panel(view, s, staged_ids) for s in order]
+    return [side_panel(view, s, staged_ids, has_book) for s in order]
 
 
 # -- piles ------------------------------------------------------------------------------------
@@ -155,7 +167,7 @@ def piles(view):
         out.append(h("div", {"class": "pile discard", "id": "pile-discard", "data-top": top,
                              "aria-label": f"Discard pile: {len(discard)} cards, top card {C.label(top)}"},
                      h("span", {"class": "pile-label"}, "Discard"), card_face(top),
-                     h("span", {"class": "pile-sub"}, f"{len(discard)} cards")))
+                     h("span", {"class": "pile-sub"}, f"{len(discard)} card{'s' if len(discard) != 1 else ''}")))
     else:
         out.append(h("div", {"class": "pile discard", "id": "pile-discard",
                              "aria-label": "Discard pile: empty"},
@@ -201,7 +213,7 @@ def suit_text(cards):
     return symbols if len(symbols) <= 6 else symbols[:5] + "…"
 
 
-def hand(view, groups):
+def hand(view, groups, *, can_stage, can_clear):
     total = sum(len(cards) for _, cards, _ in groups)
     chips = []
     for key, cards, n in groups:
@@ -217,7 +229,12 @@ def hand(view, groups):
             "pick", key, id=f"chip-{key}", cls="chip" + (" selected" if n else ""),
             label=label, pressed=bool(n), extra={"data-rank": key, "data-count": len(cards),
                                                 "data-selected": n}))
-    title = h("h2", {"class": "hand-title"}, f"Your hand · {total} cards")
+    title = h("div", {"class": "hand-head"},
+              h("h2", {"class": "hand-title"}, f"Your hand · {total} cards"),
+              button("New meld", "stage", id="btn-stage", cls="tool", disabled=not can_stage,
+                     label="Stage the selected cards as a new meld"),
+              button("Clear", "clear", id="btn-clear", cls="tool", disabled=not can_clear,
+                     label="Clear the selection and staged melds"))
     return [title, h("div", {"class": "chips"}, chips or [h("span", {"class": "muted"}, "no cards")])]
 
 
@@ -251,8 +268,6 @@ def actions(view, *, has_selection, has_staged, can_undo, can_knock, busy):
                               extra={"data-ready": "1" if ready else "0"}))
         if not me["pile_counts"] and view["permission"] is None:
             out.append(button("Ask to go out", "ask", id="btn-ask"))
-    out.append(button("New meld", "stage", id="btn-stage", disabled=not (mine and has_selection)))
-    out.append(button("Clear", "clear", id="btn-clear", disabled=not (has_selection or has_staged)))
     if can_undo:
         out.append(button("Undo", "undo", id="btn-undo"))
     return out
@@ -298,12 +313,25 @@ def sheet(view, winners):
         if len(winners) > 1:
             out.append(h("h2", {"id": "winner"}, "The game is a tie"))
         else:
-            who = T.side_name(view, winners[0])
-            verdict = "You win!" if winners[0] == view["my_side"] else "They win."
+            verdict = "You win" if winners[0] == view["my_side"] else "They win"
             out.append(h("h2", {"id": "winner", "data-winner": winners[0]},
-                         f"{verdict} {who} ({T.side_players(view, winners[0])}) lead after {len(results)} deals"))
+                         f"{verdict}: {T.side_players(view, winners[0])} lead after {len(results)} deals."))
     else:
         out.append(h("h2", None, f"End of deal {results[-1]['deal']} of {view['deals']}"))
+    out.append(summary_table(view, results))
     ordered = results[::-1] if view["phase"] == "deal_end" else results
     out += [deal_table(view, r) for r in ordered]
     return out
+
+
+def summary_table(view, results):
+    """One row per deal: each side's deal total, then the running totals."""
+    sides = sorted(range(len(results[0]["sides"])), key=lambda s: s != view["my_side"])
+    head = h("tr", None, h("th", {"scope": "col"}, "Deal"),
+             [h("th", {"scope": "col"}, T.side_name(view, s)) for s in sides])
+    rows = [h("tr", None, h("th", {"scope": "row"}, str(r["deal"])),
+              [h("td", None, fmt(r["sides"][s]["total"])) for s in sides]) for r in results]
+    rows.append(h("tr", {"class": "running"}, h("th", {"scope": "row"}, "Total"),
+                  [h("td", None, fmt(results[-1]["totals"][s])) for s in sides]))
+    return h("table", {"class": "sheet-table summary", "id": "sheet-summary"},
+             h("caption", None, "Scores by deal"), h("thead", None, head), h("tbody", None, rows))

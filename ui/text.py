@@ -17,7 +17,13 @@ def seat_name(view, seat, you="You"):
 
 
 def side_name(view, side):
-    return "Us" if side == view["my_side"] else "Them"
+    """"Us"/"Them" in partnerships; player names when everyone plays alone."""
+    members = [p for p in view["players"] if p["side"] == side]
+    if side == view["my_side"]:
+        return "Us" if len(members) > 1 else "You"
+    if len(view["sides"]) == 2:
+        return "Them"
+    return " & ".join(p["name"] for p in members)
 
 
 def side_players(view, side):
@@ -88,7 +94,8 @@ def summarize(action, seat, before, after):
     elif kind == "take_pile":
         top = before["discard"][-1] if before["discard"] else None
         pair = action["melds"][0]["cards"] if action["melds"] else []
-        parts.append(f"took the pile ({len(before['discard'])} cards) with {cards_text(pair)}")
+        n = len(before["discard"])
+        parts.append(f"took the pile ({n} card{'s' if n != 1 else ''}) with {cards_text(pair)}")
         parts += _placements(action, before, top)
     elif kind == "meld":
         parts += _placements(action, before)

@@ -1,14 +1,24 @@
 """The ``hard`` bot: Monte Carlo over sampled hidden cards (determinization).
 
-At a decision that matters (draw or take the pile, which card to throw,
-meld now or hold, ask to go out, answer the partner) it lists a few
-candidates drawn from ``normal``'s own choices, then, until its time
-budget is spent, samples a full deal consistent with its view
-(``determinize``), plays each candidate in that same sample followed by
-``normal`` for every seat until the next player's turn is over, and scores
-the result (``evaluate``). The candidate with the best mean wins; ``normal``'s
-own choice keeps the benefit of the doubt (``PRIOR``) because a few noisy
-samples should not overturn a sound rule. Forced moves return at once.
+At a decision with a real choice it lists a few candidates from
+``normal``'s own generators and, until its time budget is spent, samples
+full deals consistent with its view (``determinize``), trying every
+candidate in the same sample:
+
+- draw or take the pile, which meld plan, ask to go out, answer the
+  partner: each candidate is followed by ``normal`` for every seat until
+  the next player has drawn (a turn further for going out: will the
+  opponents go out first if we play on?) and the result is scored
+  (``evaluate``); an ended deal scores exactly. The best mean wins, but a
+  challenger that only changes a discard or the draw must beat
+  ``normal``'s choice by ``MARGIN``, because one reply is a noisier judge
+  of those than ``normal``'s rules.
+- which card to throw: ``normal``'s keep scores, with the chance that the
+  next player takes the pile measured (the sampled next player, playing
+  ``normal``, is shown each candidate) instead of estimated.
+
+Forced moves and single options return at once; the search is anytime and
+stops before the budget runs out.
 """
 
 from __future__ import annotations
@@ -16,19 +26,34 @@ from __future__ import annotations
 import random
 import time
 
+from .. import cards as C
 from ..engine import apply, is_legal
 from ..moves import take_pile_candidates
 from ..state import GameState
 from .determinize import sample_world
 from .evaluate import score_difference
 from .knowledge import read_table
-from .normal import Normal, pick_take
+from .melding import first_legal
+from .normal import (
+    Normal,
+    feeding_risk,
+    keep_scores,
+    pick_take,
+    pile_gain,
+    run_out_plan,
+)
 from .policy import draw_action
 
 DEFAULT_BUDGET_MS = 500
-DISCARDS = 3          # how many of normal's preferred discards to compare
-HORIZON_TURNS = 2     # play on until this many turns have ended (ours and the next)
-PRIOR = 100.0         # points a challenger must gain over normal's choice
+DISCARDS = 5          # how many of normal's preferred discards to compare
+# Points a challenger must gain over normal's choice, by the challenger's
+# kind (tournaments: searching the going-out questions and meld plans freely
+# gained about 1300 points a game; discards and draws searched freely did not help).
+MARGIN = {"discard": 300.0, "draw": 300.0, "take_pile": 300.0}
+# Turns a look-ahead crosses before it stops after the next draw: one (the
+# next player's answer to our move), two for going out (will the opponents
+# go out first if we play on?).
+HORIZON = {"answer": 2, "ask_to_go_out": 2}
 MAX_ACTIONS = 60      # a guard on one look-ahead
 
 
@@ -40,12 +65,16 @@ class Hard(Normal):
         self.rollout = Normal()
 
     def __call__(self, obs: GameState, seat: int, rng: random.Random | None = None) -> dict:
-        deadline = time.perf_counter() + self.budget * 0.9
+        start = time.perf_counter()
         default = self.choose(obs, seat)
         options = self.candidates(obs, seat, default)
         if len(options) < 2:
             return default
-        return self.search(obs, seat, options, rng or random.Random(0), deadline)
+        deadline = start + self.budget * 0.9
+        rng = rng or random.Random(0)
+        if default["type"] == "discard":
+            return self.discard_by_replies(obs, seat, options, rng, deadline)
+        return self.search(obs, seat, options, rng, deadline)
 
     def candidates(self, obs: GameState, seat: int, default: dict) -> list[dict]:
         """normal's choice first, then the alternatives worth comparing."""
@@ -55,8 +84,13 @@ class Hard(Normal):
             out.append({"type": "answer", "yes": not default["yes"]})
         elif obs.phase == "draw":
             takes = take_pile_candidates(obs, seat)
-            out.append(draw_action(obs) if kind == "take_pile" else pick_take(obs, seat, takes) if takes else None)
-        elif kind in ("discard", "meld", "ask_to_go_out") and not obs.took_pile:
+            if kind == "take_pile":
+                out.append(draw_action(obs))
+            elif takes:
+                out.append(pick_take(obs, seat, takes))
+        elif kind == "meld":
+            out.append(first_legal(obs, run_out_plan(obs, seat).placements()))
+        elif kind in ("discard", "ask_to_go_out") and not obs.took_pile:
             hand = obs.players[seat].hand
             for card in self.discard_order(obs, seat)[:DISCARDS]:
                 a = {"type": "discard", "card": card}
@@ -72,6 +106,7 @@ class Hard(Normal):
                deadline: float) -> dict:
         know = read_table(obs, seat)
         side = obs.side_of(seat)
+        turns = HORIZON.get(options[0]["type"], 1)
         totals = [0.0] * len(options)
         samples = 0
         spent = 0.0
@@ -80,7 +115,7 @@ class Hard(Normal):
             if start + spent > deadline:  # the next sample would likely overrun
                 break
             world = sample_world(obs, seat, know, rng)
-            values = [self.look_ahead(world.clone(), a, side, deadline) for a in options]
+            values = [self.look_ahead(world.clone(), a, side, turns, deadline) for a in options]
             if None in values:
                 break  # out of time mid-sample: compare only whole samples
             totals = [t + v for t, v in zip(totals, values)]
@@ -88,16 +123,50 @@ class Hard(Normal):
             spent = time.perf_counter() - start
         if samples == 0:
             return options[0]
-        means = [t / samples for t in totals]
-        means[0] += PRIOR
+        means = [t / samples - (MARGIN.get(a["type"], 0.0) if i else 0.0)
+                 for i, (t, a) in enumerate(zip(totals, options))]
         return options[max(range(len(options)), key=means.__getitem__)]
 
-    def look_ahead(self, world: GameState, action: dict, side: int, deadline: float) -> float | None:
-        """The action, then ``normal`` everywhere for the horizon; None if time ran out."""
-        stop = world.turn_number + HORIZON_TURNS
+    def discard_by_replies(self, obs: GameState, seat: int, options: list[dict], rng: random.Random,
+                           deadline: float) -> dict:
+        """normal's discard rule, with the chance that the next player takes the
+        pile measured instead of estimated: in each sampled deal, throw each
+        candidate and ask the next player (playing ``normal``) what they draw."""
+        nxt = (seat + 1) % obs.num_players
+        know = read_table(obs, seat)
+        risk = feeding_risk(obs, seat, know)
+        taken = {a["card"]: 0 for a in options}
+        samples = 0
+        spent = 0.0
+        while True:
+            start = time.perf_counter()
+            if start + spent > deadline:
+                break
+            world = sample_world(obs, seat, know, rng)
+            for card in taken:
+                w = world.clone()
+                apply(w, {"type": "discard", "card": card})
+                if w.phase == "draw" and w.turn == nxt and \
+                        self.rollout.choose(w, nxt)["type"] == "take_pile":
+                    taken[card] += 1
+            samples += 1
+            spent = time.perf_counter() - start
+        if samples and obs.side_of(nxt) != obs.side_of(seat):
+            for card, k in taken.items():
+                rank = C.rank(card)
+                risk[rank] = k / samples * pile_gain(obs, nxt, rank)
+        scores = keep_scores(obs, seat, risk)
+        return {"type": "discard", "card": min(taken, key=lambda c: (scores[c], c))}
+
+    def look_ahead(self, world: GameState, action: dict, side: int, turns: int,
+                   deadline: float) -> float | None:
+        """The action, then ``normal`` for every seat until ``turns`` turns have
+        ended and the next player has drawn or taken the pile; None if time ran out."""
+        stop = world.turn_number + turns
         apply(world, action)
         for _ in range(MAX_ACTIONS):
-            if world.phase not in ("draw", "play", "answer") or world.turn_number >= stop:
+            if world.phase not in ("draw", "play", "answer") or \
+                    world.turn_number >= stop and world.phase == "play":
                 break
             if time.perf_counter() > deadline:
                 return None

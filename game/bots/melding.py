@@ -24,25 +24,24 @@ class MeldPlan:
 
     def __init__(self, obs: GameState, seat: int):
         self.obs = obs
-        self.seat = seat
         self.rules = obs.rules
         self.size = obs.rules.canasta_size
         self.side_index = obs.side_of(seat)
         self.side = obs.sides[self.side_index]
-        self.hand = list(obs.players[seat].hand)
-        by_rank, wilds = groups(self.hand)
+        hand = obs.players[seat].hand
+        self.threes = sum(1 for c in hand if c[0] == "3")   # never melded
+        by_rank, wilds = groups(hand)
         self.naturals = {r: list(cs) for r, cs in by_rank.items()}
         self.wilds = sorted(wilds, key=lambda c: c != C.JOKER)  # Jokers first: they weigh more
         # rank -> (meld id or None for a new one, its cards as planned so far)
         self.open = {r: (m.id, list(m.cards)) for r, m in open_melds(obs, seat).items()}
         self.added: dict[int, list[str]] = {}   # meld id -> cards added to it
         self.new: list[tuple[str, list[str]]] = []  # (rank, cards) of melds started here
-        self.completed = 0
 
     # -- state of the plan --------------------------------------------------
     def left(self) -> int:
-        return sum(len(v) for v in self.naturals.values()) + len(self.wilds) + \
-            sum(1 for c in self.hand if c[0] == "3")
+        """Cards still in hand after the plan."""
+        return sum(len(v) for v in self.naturals.values()) + len(self.wilds) + self.threes
 
     def cards_in(self, rank: str) -> list[str]:
         entry = self.open.get(rank)
@@ -57,10 +56,6 @@ class MeldPlan:
         out += [{"cards": cards} for _, cards in self.new]
         return out
 
-    def action(self) -> dict | None:
-        pl = self.placements()
-        return {"type": "meld", "melds": pl} if pl else None
-
     # -- steps ----------------------------------------------------------------
     def add(self, rank: str, cards: list[str]) -> None:
         """Add cards to the rank's unfinished meld (which must exist and have room)."""
@@ -71,15 +66,12 @@ class MeldPlan:
         self._used(cards)
         if self.room(rank) <= 0:
             del self.open[rank]
-            self.completed += 1
 
     def start(self, rank: str, cards: list[str]) -> None:
         cards = list(cards)
         self.new.append((rank, cards))
         self._used(cards)
-        if len(cards) >= self.size:
-            self.completed += 1
-        else:
+        if len(cards) < self.size:
             self.open[rank] = (None, cards)
 
     def _used(self, cards: list[str]) -> None:
@@ -139,9 +131,9 @@ class MeldPlan:
                 if rank == C.WILD:
                     continue
                 need = self.room(rank)
-                if 0 < need <= len(self.wilds) and self.accepts_wild(rank, need):
-                    if best is None or need < best[0]:
-                        best = (need, rank)
+                if 0 < need <= len(self.wilds) and self.accepts_wild(rank, need) and \
+                        (best is None or need < best[0]):
+                    best = (need, rank)
             if best is None:
                 return
             self.add(best[1], self.wilds[:best[0]])

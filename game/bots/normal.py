@@ -78,11 +78,16 @@ def build_plan(obs: GameState, seat: int) -> MeldPlan:
     plan.naturals_to_melds(hold)
     plan.new_natural_melds(hold)
     plan.wild_meld()
-    missing = book_status(obs, plan.side_index)
-    needs_mixed = any("mixed" in b for b in missing)
-    if not plan.side.knee_unlocked or needs_mixed:
+    if not plan.side.knee_unlocked or "mixed" in missing_book_kinds(obs, plan.side_index):
         plan.complete_with_wilds(1)
     return plan
+
+
+def missing_book_kinds(obs: GameState, side_index: int) -> set[str]:
+    """Kinds of canasta ("natural", "mixed", "wild") the side's basic book still lacks."""
+    r = obs.rules
+    canastas = [(m.rank, m.kind()) for m in obs.sides[side_index].melds if len(m.cards) >= r.canasta_size]
+    return {kind for kind, _ in M.book_shortfall(r.books_for_deal(obs.deal), canastas)}
 
 
 def pick_take(obs: GameState, seat: int, takes: list[dict]) -> dict:
@@ -134,7 +139,6 @@ def feeding_risk(obs: GameState, seat: int, know: Knowledge) -> dict[str, float]
         unseen[C.rank(c)] += k
     unknown_hand = len(obs.players[nxt].hand) - sum(held.values())
     total_unseen = sum(unseen.values()) - sum(held.values())
-    pile_value = 40 + 15 * len(obs.discard)
     out = {}
     for rank in set(unseen) | set(their):
         chance = _take_chance(held[rank], unseen[rank] - held[rank], unknown_hand, total_unseen)
@@ -142,19 +146,24 @@ def feeding_risk(obs: GameState, seat: int, know: Knowledge) -> dict[str, float]
             chance = min(1.0, chance * 2)
         if know.discarded[nxt][rank]:
             chance /= 2
-        gain = pile_value
-        if rank in their and rank in BIG_RANKS:
-            gain += M.canasta_bonus(obs.rules, rank, "natural") // 4
-        out[rank] = chance * gain
+        out[rank] = chance * pile_gain(obs, nxt, rank)
     return out
 
 
-def keep_scores(obs: GameState, seat: int, know: Knowledge) -> dict[str, float]:
-    """Per card in hand: what keeping it is worth (the lowest is thrown)."""
+def pile_gain(obs: GameState, taker: int, rank: str) -> float:
+    """What the pile is worth to ``taker`` with ``rank`` on top."""
+    gain = 40 + 15 * len(obs.discard)
+    if rank in BIG_RANKS and rank in open_melds(obs, taker):
+        gain += M.canasta_bonus(obs.rules, rank, "natural") // 4
+    return gain
+
+
+def keep_scores(obs: GameState, seat: int, risk: dict[str, float]) -> dict[str, float]:
+    """Per card in hand: what keeping it is worth (the lowest is thrown);
+    ``risk``: per rank, what throwing it may feed the next player."""
     hand = obs.players[seat].hand
     ours = open_melds(obs, seat)
     ranks = Counter(C.rank(c) for c in hand)
-    risk = feeding_risk(obs, seat, know)
     out = {}
     for c in set(hand):
         if C.is_red_three(c):
@@ -177,6 +186,11 @@ def keep_scores(obs: GameState, seat: int, know: Knowledge) -> dict[str, float]:
     return out
 
 
+def by_keep_score(scores: dict[str, float]) -> list[str]:
+    """Cards, the one to throw first."""
+    return sorted(scores, key=lambda c: (scores[c], c))
+
+
 class Normal(Policy):
     def take(self, obs, seat, takes):
         if not takes or not pile_is_worth_it(obs, seat):
@@ -197,8 +211,8 @@ class Normal(Policy):
             and run_out_plan(obs, seat).left() <= 1
 
     def discard_order(self, obs, seat):
-        scores = keep_scores(obs, seat, read_table(obs, seat))
-        return sorted(scores, key=lambda c: (scores[c], c))
+        know = read_table(obs, seat)
+        return by_keep_score(keep_scores(obs, seat, feeding_risk(obs, seat, know)))
 
 
 choose = Normal()

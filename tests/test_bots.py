@@ -1,0 +1,219 @@
+"""Bots: whole games without an illegal move, view-only decisions, partner
+answers, the ``normal`` strategy's basics, ``hard``'s budget, the tournament."""
+
+import io
+import json
+import random
+import time
+from collections import Counter
+from contextlib import redirect_stdout
+
+import pytest
+
+from game import apply, new_game, observe
+from game import cards as C
+from game.bots import BOTS, get_bot, hard_bot
+from game.bots.determinize import sample_world
+from game.bots.knowledge import read_table
+from game.cli import main
+from game.simulate import play_game
+from game.state import check_invariants
+from tests.position import position
+from tests.test_properties import _redeal_hidden
+
+BOOK = [("7", "7S 7H 7D 7C 7S 7H 7D"), ("5", "5S 5H 5D 5C 5S 5H 5D"), ("W", "2S 2H 2D 2C JK JK 2S"),
+        ("K", "KS KH KD KC KS KH KD"), ("Q", "QS QH QD QC QS QH 2D")]
+
+
+def positions(seed: int, bots=("normal",), every: int = 41):
+    """States along a game between ``bots`` (every ``every`` actions)."""
+    state = new_game("triple-play", seed=seed)
+    choosers = [get_bot(bots[i % len(bots)]) for i in range(4)]
+    rng = random.Random(seed)
+    n = 0
+    while state.phase != "game_end":
+        if state.phase == "deal_end":
+            apply(state, {"type": "next_deal"})
+            continue
+        seat = state.to_move()
+        apply(state, choosers[seat](observe(state, seat), seat, rng))
+        n += 1
+        if n % every == 0:
+            yield state
+
+
+def test_registry_has_every_level():
+    assert {"random", "easy", "normal", "hard"} <= set(BOTS)
+
+
+@pytest.mark.parametrize("bots", [["easy"], ["normal"], ["easy", "normal"]])
+def test_whole_games_without_an_illegal_move(bots):
+    for seed in (1, 2):
+        state = play_game("triple-play", seed, bots)  # raises on an illegal move
+        assert state.phase == "game_end"
+
+
+def test_hard_plays_a_whole_game_on_a_tiny_budget():
+    state = play_game("triple-play", 3, ["normal"], choosers=[hard_bot(1), get_bot("normal")] * 2)
+    assert state.phase == "game_end"
+
+
+@pytest.mark.parametrize("name", ["easy", "normal"])
+def test_decisions_depend_only_on_the_view(name):
+    """Re-dealing every card the seat cannot see changes nothing it decides."""
+    bot = get_bot(name)
+    rng = random.Random(5)
+    checked = 0
+    for state in positions(11, every=29):
+        seat = state.to_move()
+        want = bot(observe(state, seat), seat, rng)
+        for _ in range(2):
+            other = _redeal_hidden(state, seat, rng)
+            assert bot(observe(other, seat), seat, rng) == want
+        checked += 1
+    assert checked > 20
+
+
+# -- going out -------------------------------------------------------------------
+def asked(answerer_hand: str, in_foot: bool = True, opponents_hand: str = "") -> object:
+    """Seat 0 (book complete, in the foot) has asked; seat 2 answers."""
+    hands = {0: "9S 9H 9D", 2: answerer_hand}
+    piles = {0: [], 2: []} if in_foot else {0: []}
+    if opponents_hand:
+        hands.update({1: opponents_hand, 3: opponents_hand})
+        piles.update({1: [], 3: []})
+    s = position(hands=hands, piles=piles, melds={0: list(BOOK), 1: list(BOOK)}, phase="play")
+    apply(s, {"type": "ask_to_go_out"})
+    assert s.to_move() == 2
+    return s
+
+
+@pytest.mark.parametrize("name", ["easy", "normal", "hard"])
+def test_partner_says_yes_when_little_is_left(name):
+    s = asked("4S 6C")
+    bot = hard_bot(30) if name == "hard" else get_bot(name)
+    assert bot(observe(s, 2), 2, random.Random(0)) == {"type": "answer", "yes": True}
+
+
+@pytest.mark.parametrize("name", ["easy", "normal", "hard"])
+def test_partner_says_no_with_knee_and_foot_to_play(name):
+    s = asked("AS AH KD KC QS QH JD JC TS 9H 8D 8C 6S 6H 4D", in_foot=False)
+    bot = hard_bot(30) if name == "hard" else get_bot(name)
+    assert bot(observe(s, 2), 2, random.Random(0)) == {"type": "answer", "yes": False}
+
+
+def test_partner_says_yes_when_the_opponents_are_about_to_go_out():
+    s = asked("AS AH KD KC QS QH JD JC TS 9H", opponents_hand="4C 4D")
+    assert get_bot("normal")(observe(s, 2), 2, None) == {"type": "answer", "yes": True}
+
+
+@pytest.mark.parametrize("name", ["easy", "normal"])
+def test_a_bot_asks_before_going_out_then_goes_out(name):
+    s = position(hands={0: "9S 9H 9D 4C"}, piles={0: [], 2: []}, melds={0: list(BOOK)},
+                 phase="play")
+    bot = get_bot(name)
+    while s.phase in ("play", "answer"):
+        seat = s.to_move()
+        apply(s, bot(observe(s, seat), seat, None))
+    assert s.went_out == 0
+    kinds = [a["type"] for a in s.log]
+    assert kinds.index("ask_to_go_out") < kinds.index("answer")
+    assert s.log[kinds.index("answer")]["yes"] is True
+
+
+# -- normal's basics ---------------------------------------------------------------
+def test_normal_throws_a_black_three_and_keeps_wilds():
+    s = position(hands={0: "JK 2C 3S 9H 9D KH 4C 8S"}, melds={0: [("K", "KS KD KC")]},
+                 phase="play")
+    bot = get_bot("normal")
+    first = bot(observe(s, 0), 0, None)
+    assert first == {"type": "meld", "melds": [{"to": 1, "cards": ["KH"]}]}  # no wild spent
+    apply(s, first)
+    assert bot(observe(s, 0), 0, None) == {"type": "discard", "card": "3S"}
+
+
+def test_normal_never_throws_a_wild_while_other_cards_are_left():
+    s = position(hands={0: "JK 2C 9H 9D 4C 8S"}, melds={0: [("K", "KS KD KC")]}, phase="play")
+    action = get_bot("normal")(observe(s, 0), 0, None)
+    assert action["type"] == "discard" and not C.is_wild(action["card"])
+
+
+def test_normal_does_not_feed_the_next_opponents_meld():
+    """East (seat 1), next to play, melds 8s: 8S is the risky throw."""
+    s = position(hands={0: "8S 6C 9D 4C TS QH"}, melds={0: [("K", "KS KD KC")], 1: [("8", "8H 8D 8C")]},
+                 phase="play")
+    action = get_bot("normal")(observe(s, 0), 0, None)
+    assert action["type"] == "discard" and action["card"] != "8S"
+
+
+def test_normal_takes_the_pile_with_a_pair():
+    s = position(hands={0: "9H 9D KH 4C"}, melds={0: [("K", "KS KD KC")]}, discard="5C 6D 9S")
+    action = get_bot("normal")(observe(s, 0), 0, None)
+    assert action["type"] == "take_pile"
+
+
+# -- hard --------------------------------------------------------------------------
+def test_hard_returns_at_once_when_nothing_is_to_decide():
+    s = position(hands={0: "9H 9D KH 4C"}, melds={0: [("K", "KS KD KC")]}, discard="5C 6D 9S")
+    apply(s, {"type": "take_pile", "melds": [{"cards": ["9H", "9D"]}]})  # no discard follows
+    bot = hard_bot(500)
+    start = time.perf_counter()
+    assert bot(observe(s, 0), 0, random.Random(0)) == get_bot("normal")(observe(s, 0), 0, None)
+    assert time.perf_counter() - start < 0.05
+
+
+def test_hard_keeps_to_its_budget():
+    bot = hard_bot(40)
+    times = []
+    for state in positions(4, every=23):
+        seat = state.to_move()
+        start = time.perf_counter()
+        bot(observe(state, seat), seat, random.Random(0))
+        times.append(time.perf_counter() - start)
+        if len(times) == 12:
+            break
+    assert sum(times) / len(times) <= 0.044
+    assert max(times) <= 0.1  # a loaded machine may preempt a sample
+
+
+def test_sampled_worlds_match_the_view():
+    rng = random.Random(3)
+    for state in positions(8, every=67):
+        seat = state.to_move()
+        obs = observe(state, seat)
+        know = read_table(obs, seat)
+        world = sample_world(obs, seat, know, rng)
+        assert check_invariants(world) is None
+        assert observe(world, seat).to_json() == obs.to_json()
+        for s, p in enumerate(world.players):
+            assert not know.held[s] - Counter(p.hand)
+            assert not know.held[s] - Counter(state.players[s].hand)  # tracking is right
+            if s != seat:
+                assert not any(C.is_red_three(c) for c in p.hand)
+
+
+# -- tournament --------------------------------------------------------------------
+def test_tournament_command_prints_the_figures():
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["tournament", "--bots", "normal,easy", "--games", "2", "--seed", "1"]) == 0
+    data = json.loads(out.getvalue())
+    assert data["games"] == 2 and data["bots"] == {"a": "normal", "b": "easy"}
+    assert data["wins_a"] + data["wins_b"] + data["ties"] == 2
+    assert 0 <= data["win_rate_a"] <= 1 and len(data["win_rate_a_ci95"]) == 2
+    assert data["margin_a_ci95"][0] <= data["margin_a"] <= data["margin_a_ci95"][1]
+    assert set(data["seconds_per_move"]) == {"a", "b"} and data["errors"] == []
+
+
+def test_tournament_refuses_an_unknown_bot():
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["tournament", "--bots", "normal,nobody", "--games", "2"]) == 2
+    assert "Unknown bot" in json.loads(out.getvalue())["error"]
+
+
+def test_duplicate_deals_cancel_out_between_equal_bots():
+    """Each seed is played with the sides swapped, so a bot against itself nets zero."""
+    from game.tournament import tournament
+    data = tournament("triple-play", "normal", "normal", 2, seed=3)
+    assert data["games"] == 2 and data["margin_a"] == 0 and data["win_rate_a"] == 0.5
