@@ -13,7 +13,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
-SITE = ROOT / "site"
+# TP_SITE lets parallel runs (several checkouts or workers) build apart.
+SITE = Path(os.environ.get("TP_SITE") or ROOT / "site")
 SCREENSHOTS = ROOT / "e2e" / "screenshots"
 SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
