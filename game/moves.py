@@ -126,6 +126,20 @@ def meld_options(state: GameState, seat: int) -> list[dict]:
     return out
 
 
+def draw_actions(state: GameState) -> list[dict]:
+    """The legal draws from the stock: with several stock piles, each choice
+    of piles to draw from."""
+    r = state.rules
+    if r.stock_piles == 1:
+        return [{"type": "draw"}] if is_legal(state, {"type": "draw"}) else []
+    out = []
+    for picks in combinations_with_replacement(range(r.stock_piles), r.draw_count):
+        a = {"type": "draw", "from": list(picks)}
+        if is_legal(state, a):
+            out.append(a)
+    return out
+
+
 def legal_actions(state: GameState) -> list[dict]:
     """Concrete legal actions for the player to move (melds as candidates)."""
     seat = state.to_move()
@@ -137,13 +151,7 @@ def legal_actions(state: GameState) -> list[dict]:
         return [{"type": "answer", "yes": True}, {"type": "answer", "yes": False}]
     out = []
     if state.phase == "draw":
-        piles = range(state.rules.stock_piles)
-        for f in combinations_with_replacement(piles, state.rules.draw_count):
-            a = {"type": "draw"} if state.rules.stock_piles == 1 else {"type": "draw", "from": list(f)}
-            if is_legal(state, a):
-                out.append(a)
-        out += take_pile_candidates(state, seat)
-        return out
+        return draw_actions(state) + take_pile_candidates(state, seat)
     out += meld_candidates(state, seat)
     for a in ({"type": "pick_up_knee"}, {"type": "ask_to_go_out"}, {"type": "knock"}):
         if is_legal(state, a):

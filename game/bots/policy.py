@@ -11,10 +11,9 @@ choices; the skeleton keeps every bot legal and deterministic.
 from __future__ import annotations
 
 import random
-from itertools import combinations_with_replacement
 
 from ..engine import is_legal
-from ..moves import take_pile_candidates
+from ..moves import draw_actions, take_pile_candidates
 from ..state import GameState
 from . import going_out
 
@@ -25,14 +24,8 @@ ASK = {"type": "ask_to_go_out"}
 
 def draw_action(obs: GameState) -> dict:
     """The first legal draw from the stock (any pile with enough cards)."""
-    r = obs.rules
-    if r.stock_piles == 1:
-        return {"type": "draw"}
-    for picks in combinations_with_replacement(range(r.stock_piles), r.draw_count):
-        a = {"type": "draw", "from": list(picks)}
-        if is_legal(obs, a):
-            return a
-    return {"type": "draw", "from": [0] * r.draw_count}
+    draws = draw_actions(obs)
+    return draws[0] if draws else {"type": "draw"}
 
 
 class Policy:

@@ -11,7 +11,7 @@ import random
 
 from .. import cards as C
 from ..engine import is_legal
-from ..moves import legal_actions, meld_candidates, take_pile_candidates
+from ..moves import draw_actions, meld_candidates, take_pile_candidates
 from ..state import GameState
 
 
@@ -22,7 +22,7 @@ def choose(obs: GameState, seat: int, rng: random.Random) -> dict:
         takes = take_pile_candidates(obs, seat)
         if takes and rng.random() < 0.7:
             return rng.choice(takes)
-        return rng.choice([a for a in legal_actions(obs) if a["type"] == "draw"])
+        return rng.choice(draw_actions(obs) or [{"type": "draw"}])
     me = obs.players[seat]
     if me.knee_ready and is_legal(obs, {"type": "pick_up_knee"}):
         return {"type": "pick_up_knee"}
@@ -35,7 +35,7 @@ def choose(obs: GameState, seat: int, rng: random.Random) -> dict:
         for a in melds:
             if is_legal(obs, a):
                 return a
-    if is_legal(obs, {"type": "knock"}) and obs.took_pile:
+    if obs.took_pile and is_legal(obs, {"type": "knock"}):
         return {"type": "knock"}
     cards = sorted(set(hand))
     rng.shuffle(cards)
