@@ -26,6 +26,8 @@ FIELDS = {
     "next_deal": set(),
 }
 REQUIRED = {"take_pile": {"melds"}, "meld": {"melds"}, "discard": {"card"}, "answer": {"yes"}}
+ALLOWED = {kind: fields | {"type", "seat"} for kind, fields in FIELDS.items()}
+PLACEMENT_FIELDS = {"cards", "to"}
 
 
 def _int(v) -> bool:
@@ -41,13 +43,11 @@ def parse_action(obj) -> dict:
         return {"type": kind}  # fast path: the simple actions
     if kind not in FIELDS:
         raise IllegalMove(f"Unknown action type {kind!r}.")
-    allowed = FIELDS[kind] | {"type", "seat"}
-    extra = sorted(set(obj) - allowed)
-    if extra:
-        raise IllegalMove(f"A {kind} action has no field {extra[0]!r}.")
-    missing = sorted(REQUIRED.get(kind, set()) - set(obj))
-    if missing:
-        raise IllegalMove(f"A {kind} action needs {missing[0]!r}.")
+    if not obj.keys() <= ALLOWED[kind]:
+        raise IllegalMove(f"A {kind} action has no field {sorted(obj.keys() - ALLOWED[kind])[0]!r}.")
+    required = REQUIRED.get(kind, set())
+    if not required <= obj.keys():
+        raise IllegalMove(f"A {kind} action needs {sorted(required - obj.keys())[0]!r}.")
     out = {"type": kind}
     if "seat" in obj:
         if not _int(obj["seat"]):
@@ -77,15 +77,14 @@ def _list(v, what: str) -> list:
 
 
 def _placement(pl) -> dict:
-    if not isinstance(pl, dict) or set(pl) - {"cards", "to"} or "cards" not in pl:
+    if not isinstance(pl, dict) or not pl.keys() <= PLACEMENT_FIELDS or "cards" not in pl:
         raise IllegalMove('Each meld is {"cards": [...]} or {"to": meld id, "cards": [...]}.')
     cards = _list(pl["cards"], '"cards"')
     for c in cards:
         if not C.is_valid_code(c):
             raise IllegalMove(f"{c!r} is not a card.")
-    out = {"cards": list(cards)}
     if "to" in pl:
         if not _int(pl["to"]):
             raise IllegalMove('"to" must be a meld id.')
-        out = {"to": pl["to"], "cards": list(cards)}
-    return out
+        return {"to": pl["to"], "cards": list(cards)}
+    return {"cards": list(cards)}

@@ -11,6 +11,8 @@ JOKER = "JK"
 WILD = "W"  # the rank of a meld made only of wild cards
 RED_THREES = ("3H", "3D")
 BLACK_THREES = ("3S", "3C")
+WILDS = frozenset([JOKER] + ["2" + s for s in SUITS])  # sets: hot loops test membership inline
+CODES = frozenset([JOKER] + [r + s for r in RANKS for s in SUITS])
 
 RANK_NAMES = {
     "A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "10", "9": "9",
@@ -26,7 +28,7 @@ def rank(card: str) -> str:
 
 
 def is_wild(card: str) -> bool:
-    return card == JOKER or card[0] == "2"
+    return card in WILDS
 
 
 def is_red_three(card: str) -> bool:
@@ -38,8 +40,7 @@ def is_black_three(card: str) -> bool:
 
 
 def is_valid_code(card: object) -> bool:
-    return isinstance(card, str) and (
-        card == JOKER or (len(card) == 2 and card[0] in RANKS and card[1] in SUITS))
+    return isinstance(card, str) and card in CODES
 
 
 def full_deck(decks: int, jokers_per_deck: int = 2) -> list[str]:

@@ -112,7 +112,7 @@ def lay_red_threes(state: GameState, seat: int) -> None:
         return
     p = state.players[seat]
     while True:
-        threes = [c for c in p.hand if C.is_red_three(c)]
+        threes = [c for c in p.hand if c in C.RED_THREES]
         if not threes:
             return
         for c in threes:
@@ -131,7 +131,9 @@ def lay_red_threes(state: GameState, seat: int) -> None:
 def take_from_stock(state: GameState, index: int) -> str | None:
     """The top card of a stock pile, falling back to the other pile, or None."""
     refill_stock(state)
-    for i in [index] + [j for j in range(len(state.stocks)) if j != index]:
+    if state.stocks[index]:
+        return state.stocks[index].pop()
+    for i in range(len(state.stocks)):
         if state.stocks[i]:
             return state.stocks[i].pop()
     return None

@@ -28,7 +28,7 @@ class Plan:
 
     action: dict
     seat: int
-    used: Counter = field(default_factory=Counter)       # cards leaving the hand
+    used: dict = field(default_factory=dict)             # card -> copies leaving the hand
     changes: dict = field(default_factory=dict)          # meld id -> final cards
     new: list = field(default_factory=list)              # (rank, cards) of new melds
     completed: list = field(default_factory=list)        # (meld id or None, index into new)
@@ -53,9 +53,10 @@ def check(state: GameState, action: dict) -> None:
     plan(state, action)
 
 
-def is_legal(state: GameState, action: dict) -> bool:
+def is_legal(state: GameState, action: dict, trusted: bool = False) -> bool:
+    """Whether ``plan`` accepts the action; ``trusted``: see ``plan``."""
     try:
-        plan(state, action)
+        plan(state, action, trusted)
     except IllegalMove:
         return False
     return True
@@ -107,8 +108,12 @@ def book_status(state: GameState, side_index: int) -> list[str]:
 
 
 # -- planning -----------------------------------------------------------------
-def plan(state: GameState, action: dict) -> Plan:
-    action = parse_action(action)
+def plan(state: GameState, action: dict, trusted: bool = False) -> Plan:
+    """The checked plan of an action. ``trusted``: the action was built by
+    ``game.moves``, well formed by construction, so its shape is not checked
+    again (the moves list is the hot path of bots and simulations)."""
+    if not trusted:
+        action = parse_action(action)
     kind = action["type"]
     if kind == "next_deal":
         if state.phase != "deal_end":
@@ -145,7 +150,8 @@ def _plan_draw(state: GameState, seat: int, action: dict) -> Plan:
     picks = action.get("from", [0] * r.draw_count)
     if len(picks) != r.draw_count:
         raise IllegalMove(f"Draw {r.draw_count} cards.")
-    for i, n in Counter(picks).items():
+    for i in dict.fromkeys(picks):  # each pile once, in the order named
+        n = picks.count(i)
         if not 0 <= i < r.stock_piles:
             raise IllegalMove("There is no such stock pile.")
         if sizes[i] < n:
@@ -215,10 +221,12 @@ def _plan_melds(state: GameState, seat: int, action: dict, top: str | None = Non
     side_index = state.side_of(seat)
     side = state.sides[side_index]
     p = Plan(action, seat)
+    used = p.used
     by_id = {m.id: m for m in side.melds}
     for i, pl in enumerate(action["melds"]):
         cards = list(pl["cards"])
-        p.used.update(cards)
+        for c in cards:
+            used[c] = used.get(c, 0) + 1
         if i == 0 and top is not None:
             cards.append(top)
         if "to" in pl:
@@ -236,12 +244,13 @@ def _plan_melds(state: GameState, seat: int, action: dict, top: str | None = Non
             if rank is None:
                 raise IllegalMove("A meld holds cards of one rank only (plus wild cards).")
             p.new.append((rank, cards))
-    for c, n in p.used.items():
-        have = player.hand.count(c)
+    hand = player.hand
+    for c, n in used.items():
+        have = hand.count(c)
         if have < n:
             raise IllegalMove(f"You do not hold {'another ' if have else ''}{C.label(c)}.")
-    for c in p.used:
-        if C.is_red_three(c):
+    for c in used:
+        if c in C.RED_THREES:
             raise IllegalMove("Red 3s cannot be melded.")
     # each changed meld
     for mid, final in p.changes.items():
@@ -266,7 +275,7 @@ def _plan_melds(state: GameState, seat: int, action: dict, top: str | None = Non
     if not side.opened:
         _check_opening(state, side_index, p, top)
     # emptying the hand
-    remaining = len(player.hand) - sum(p.used.values())
+    remaining = len(hand) - sum(used.values())
     if remaining == 0:
         p.empties_hand = True
         if top is None or not state.discard[:-1] or (r.pile_top_only_before_opening and not side.opened):
@@ -301,16 +310,17 @@ def _check_rank_limits(state: GameState, side, p: Plan) -> None:
     ranks = {rank for rank, _ in p.new}
     if not ranks:
         return  # additions never create a second meld of a rank
-    counts: Counter = Counter()
-    incomplete: Counter = Counter()
+    size = r.canasta_size
+    counts = dict.fromkeys(ranks, 0)
+    incomplete = dict.fromkeys(ranks, 0)
     for m in side.melds:
         if m.rank in ranks:
             counts[m.rank] += 1
-            if len(p.changes.get(m.id, m.cards)) < r.canasta_size:
+            if len(p.changes.get(m.id, m.cards)) < size:
                 incomplete[m.rank] += 1
     for rank, cards in p.new:
         counts[rank] += 1
-        if len(cards) < r.canasta_size:
+        if len(cards) < size:
             incomplete[rank] += 1
     for rank in ranks:
         name = C.rank_label(rank)

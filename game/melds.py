@@ -39,7 +39,7 @@ def melded_value(rules: RuleSet, card: str) -> int:
 
 def natural_rank(cards: Iterable[str]) -> str | None:
     """The one rank of the natural cards, ``WILD`` if none, None if mixed ranks."""
-    ranks = {C.rank(c) for c in cards if not C.is_wild(c)}
+    ranks = {c[0] for c in cards if c not in C.WILDS}  # a natural card's rank is its letter
     if not ranks:
         return C.WILD
     return ranks.pop() if len(ranks) == 1 else None
@@ -58,16 +58,16 @@ def meld_problem(rules: RuleSet, rank: str, cards: list[str], grown_ok: bool = F
     limit = rules.canasta_size
     if n > limit and not (grown_ok and rules.meld_growth != "never"):
         return f"A meld holds at most {limit} cards."
-    wilds = sum(1 for c in cards if C.is_wild(c))
-    naturals = n - wilds
+    naturals = [c for c in cards if c not in C.WILDS]
+    wilds = n - len(naturals)
     if rank == C.WILD:
         if naturals:
             return "A meld of wild cards holds only 2s and Jokers."
         if not rules.wild_melds:
             return "These rules allow no melds of wild cards."
         return None
-    for c in cards:
-        if not C.is_wild(c) and C.rank(c) != rank:
+    for c in naturals:
+        if c[0] != rank:
             return f"{C.label(c)} does not belong in a meld of {C.rank_label(rank)}."
     if rank == "3":
         if any(C.is_red_three(c) for c in cards):
@@ -82,7 +82,7 @@ def meld_problem(rules: RuleSet, rank: str, cards: list[str], grown_ok: bool = F
     if wilds:
         if rank in rules.no_wild_ranks:
             return f"Melds of {C.rank_label(rank)} take no wild cards."
-        return wild_limit_problem(rules, naturals, wilds)
+        return wild_limit_problem(rules, len(naturals), wilds)
     return None
 
 

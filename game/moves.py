@@ -23,7 +23,7 @@ def groups(hand: list[str]) -> tuple[dict[str, list[str]], list[str]]:
     by_rank: dict[str, list[str]] = defaultdict(list)
     wilds = []
     for c in hand:
-        if C.is_wild(c):
+        if c in C.WILDS:
             wilds.append(c)
         elif c[0] != "3":
             by_rank[c[0]].append(c)
@@ -73,14 +73,18 @@ def take_pile_candidates(state: GameState, seat: int) -> list[dict]:
         if wilds and rank != C.WILD:
             one_wild = [{"cards": pair + wilds[:1]}]
             out.append({"type": "take_pile", "melds": one_wild + extras})
-    return [a for a in out if is_legal(state, a)]
+    return [a for a in out if is_legal(state, a, trusted=True)]
 
 
 def meld_candidates(state: GameState, seat: int, checked: bool = True) -> list[dict]:
     """Single melds and additions from the hand; ``checked``: only those the
-    engine accepts now (unchecked is cheaper when a caller tries a few)."""
+    engine accepts now (unchecked is cheaper when a caller tries a few).
+    Placements the rules refuse whatever the position (wild cards where
+    none may go, overfilling an unfinished meld, a second unfinished meld
+    of a rank) are not proposed at all."""
     if state.phase != "play":
         return []
+    r = state.rules
     hand = state.players[seat].hand
     by_rank, wilds = groups(hand)
     existing = open_melds(state, seat)
@@ -89,18 +93,22 @@ def meld_candidates(state: GameState, seat: int, checked: bool = True) -> list[d
     placements = []
     for rank, cards in by_rank.items():
         m = existing.get(rank)
+        wild_ok = rank not in r.no_wild_ranks
         if m is not None:
-            placements.append({"to": m.id, "cards": cards})
+            if r.meld_growth == "always" or not len(m.cards) < r.canasta_size < len(m.cards) + len(cards):
+                placements.append({"to": m.id, "cards": cards})
             if len(cards) > 1:
                 placements.append({"to": m.id, "cards": cards[:1]})
-        if len(cards) >= 3:
+        # a second meld of the rank would be refused while this one is unfinished
+        second = m is not None and (r.one_meld_per_rank or len(m.cards) < r.canasta_size)
+        if len(cards) >= 3 and not (second and len(cards) < r.canasta_size):
             placements.append({"cards": cards})
-        if len(cards) >= 2 and wilds:
+        if len(cards) >= 2 and wilds and wild_ok and not (second and len(cards) + 1 < r.canasta_size):
             placements.append({"cards": cards + wilds[:1]})
     if len(wilds) >= 3:
         placements.append({"cards": wilds})
     for m in existing.values():
-        if wilds:
+        if wilds and m.rank not in r.no_wild_ranks:
             placements.append({"to": m.id, "cards": wilds[:1]})
     if side.opened:
         out = [{"type": "meld", "melds": [pl]} for pl in placements]
@@ -108,7 +116,7 @@ def meld_candidates(state: GameState, seat: int, checked: bool = True) -> list[d
         new = [pl for pl in placements if "to" not in pl]
         out = [{"type": "meld", "melds": new}] if new else []
         out += [{"type": "meld", "melds": [pl]} for pl in new]
-    return [a for a in out if is_legal(state, a)] if checked else out
+    return [a for a in out if is_legal(state, a, trusted=True)] if checked else out
 
 
 def meld_options(state: GameState, seat: int) -> list[dict]:
@@ -135,7 +143,7 @@ def draw_actions(state: GameState) -> list[dict]:
     out = []
     for picks in combinations_with_replacement(range(r.stock_piles), r.draw_count):
         a = {"type": "draw", "from": list(picks)}
-        if is_legal(state, a):
+        if is_legal(state, a, trusted=True):
             out.append(a)
     return out
 
@@ -154,10 +162,10 @@ def legal_actions(state: GameState) -> list[dict]:
         return draw_actions(state) + take_pile_candidates(state, seat)
     out += meld_candidates(state, seat)
     for a in ({"type": "pick_up_knee"}, {"type": "ask_to_go_out"}, {"type": "knock"}):
-        if is_legal(state, a):
+        if is_legal(state, a, trusted=True):
             out.append(a)
     for card in sorted(set(state.players[seat].hand)):
         a = {"type": "discard", "card": card}
-        if is_legal(state, a):
+        if is_legal(state, a, trusted=True):
             out.append(a)
     return out

@@ -9,7 +9,6 @@ file is refused with a clear message instead of producing a broken game.
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import chain
@@ -21,6 +20,13 @@ from .rules import RuleSet
 
 VERSION = 1
 PHASES = ("draw", "play", "answer", "deal_end", "game_end")
+
+
+def shallow_copy(obj):
+    """``copy.copy`` for these plain classes, without its generic protocol (far slower)."""
+    out = object.__new__(type(obj))
+    out.__dict__.update(obj.__dict__)
+    return out
 
 
 @dataclass
@@ -48,8 +54,7 @@ class Meld:
         return "mixed" if self.wilds else "natural"
 
     def copy(self) -> "Meld":
-        m = object.__new__(Meld)
-        m.__dict__.update(self.__dict__)
+        m = shallow_copy(self)
         m.cards = self.cards[:]
         return m
 
@@ -135,12 +140,12 @@ class GameState:
 
     def clone(self) -> "GameState":
         """An independent copy (for search and undo); shares only the rules and the past log."""
-        out = copy.copy(self)
-        out.players = [copy.copy(p) for p in self.players]
+        out = shallow_copy(self)
+        out.players = [shallow_copy(p) for p in self.players]
         for p in out.players:
             p.hand = p.hand[:]
             p.piles = [x[:] for x in p.piles]
-        out.sides = [copy.copy(s) for s in self.sides]
+        out.sides = [shallow_copy(s) for s in self.sides]
         for s in out.sides:
             s.melds = [m.copy() for m in s.melds]
             s.red3 = s.red3[:]
