@@ -17,9 +17,10 @@ BOTS = {"random": random_bot.choose, "easy": easy.choose, "normal": normal.choos
         "hard": hard.choose}
 
 
-def hard_bot(budget_ms: float):
-    """A ``hard`` bot thinking ``budget_ms`` milliseconds per decision."""
-    return hard.Hard(budget_ms)
+def hard_bot(budget_ms: float, samples: int | None = None):
+    """A ``hard`` bot thinking ``budget_ms`` milliseconds per decision (and at
+    most ``samples`` samples: a deterministic limit for tests)."""
+    return hard.Hard(budget_ms, samples)
 
 
 def get_bot(name: str):

@@ -49,3 +49,16 @@ def sample_world(obs: GameState, seat: int, know: Knowledge, rng: random.Random)
         k = len(pile)
         pile[:], loose = loose[:k], loose[k:]
     return world
+
+
+def hand_sampler(obs: GameState, seat: int, know: Knowledge, who: int):
+    """``rng -> hand``: deals ``who``'s hand alone as ``sample_world`` would,
+    for questions where no other hidden card matters."""
+    pool = know.unseen.copy()
+    for held in know.held:
+        pool.subtract(held)
+    no_red3 = red3_never_held(obs, who)
+    loose = [c for c in pool.elements() if not (no_red3 and C.is_red_three(c))]
+    known = list(know.held[who].elements())
+    need = min(len(obs.players[who].hand) - len(known), len(loose))
+    return lambda rng: known + rng.sample(loose, need)

@@ -15,10 +15,13 @@ candidate in the same sample:
   of those than ``normal``'s rules.
 - which card to throw: ``normal``'s keep scores, with the chance that the
   next player takes the pile measured (the sampled next player, playing
-  ``normal``, is shown each candidate) instead of estimated.
+  ``normal``, is shown each candidate) instead of estimated. Only that
+  player's hand matters there, so only it is sampled.
 
-Forced moves and single options return at once; the search is anytime and
-stops before the budget runs out.
+Forced moves and single options return at once. ``think`` is the search
+as a generator that yields after each small unit of work (one look-ahead,
+one sampled hand), so the page can keep drawing between units; only the
+time spent inside it counts against the budget.
 """
 
 from __future__ import annotations
@@ -30,12 +33,13 @@ from .. import cards as C
 from ..engine import apply, is_legal
 from ..moves import take_pile_candidates
 from ..state import GameState
-from .determinize import sample_world
+from .determinize import hand_sampler, sample_world
 from .evaluate import score_difference
 from .knowledge import read_table
 from .melding import first_legal
 from .normal import (
     Normal,
+    build_plan,
     feeding_risk,
     keep_scores,
     pick_take,
@@ -45,7 +49,10 @@ from .normal import (
 from .policy import draw_action
 
 DEFAULT_BUDGET_MS = 500
+SAFETY = 0.95         # stop planning new work at this share of the budget
 DISCARDS = 5          # how many of normal's preferred discards to compare
+HANDS_PER_UNIT = 8    # sampled hands of the next player between two yields
+MAX_HANDS = 400       # enough to measure a chance within a few points
 # Points a challenger must gain over normal's choice, by the challenger's
 # kind (tournaments: searching the going-out questions and meld plans freely
 # gained about 1300 points a game; discards and draws searched freely did not help).
@@ -57,24 +64,56 @@ HORIZON = {"answer": 2, "ask_to_go_out": 2}
 MAX_ACTIONS = 60      # a guard on one look-ahead
 
 
-class Hard(Normal):
-    """``normal`` with a look-ahead at each decision; ``budget_ms`` per decision."""
+class _Clock:
+    """The budget left, counting only time spent inside ``think``."""
 
-    def __init__(self, budget_ms: float = DEFAULT_BUDGET_MS):
+    def __init__(self, budget: float):
+        self.left = budget
+        self.since = time.perf_counter()
+
+    def deadline(self) -> float:
+        return self.since + self.left
+
+    def pause(self):
+        """``yield from`` it between units: the pause is not charged."""
+        self.left -= time.perf_counter() - self.since
+        yield
+        self.since = time.perf_counter()
+
+
+class Hard(Normal):
+    """``normal`` with a look-ahead at each decision; ``budget_ms`` per decision,
+    and at most ``samples`` samples if given (a deterministic limit, for tests)."""
+
+    def __init__(self, budget_ms: float = DEFAULT_BUDGET_MS, samples: int | None = None):
         self.budget = budget_ms / 1000.0
+        self.samples = samples
         self.rollout = Normal()
 
     def __call__(self, obs: GameState, seat: int, rng: random.Random | None = None) -> dict:
-        start = time.perf_counter()
+        steps = self.think(obs, seat, rng)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def think(self, obs: GameState, seat: int, rng: random.Random | None = None):
+        """The decision as a generator: yields between units of work, returns the action."""
+        clock = _Clock(self.budget * SAFETY)
         default = self.choose(obs, seat)
         options = self.candidates(obs, seat, default)
         if len(options) < 2:
             return default
-        deadline = start + self.budget * 0.9
         rng = rng or random.Random(0)
         if default["type"] == "discard":
-            return self.discard_by_replies(obs, seat, options, rng, deadline)
-        return self.search(obs, seat, options, rng, deadline)
+            return (yield from self.discard_by_replies(obs, seat, options, rng, clock))
+        return (yield from self.search(obs, seat, options, rng, clock))
+
+    def more(self, samples: int, clock: _Clock, cost: float) -> bool:
+        """Room for another sample that takes ``cost`` seconds."""
+        return (self.samples is None or samples < self.samples) and \
+            clock.left - (time.perf_counter() - clock.since) > cost
 
     def candidates(self, obs: GameState, seat: int, default: dict) -> list[dict]:
         """normal's choice first, then the alternatives worth comparing."""
@@ -89,7 +128,7 @@ class Hard(Normal):
             elif takes:
                 out.append(pick_take(obs, seat, takes))
         elif kind == "meld":
-            out.append(first_legal(obs, run_out_plan(obs, seat).placements()))
+            out.append(first_legal(obs, build_plan(obs, seat, hold=False).placements()))
         elif kind in ("discard", "ask_to_go_out") and not obs.took_pile:
             hand = obs.players[seat].hand
             for card in self.discard_order(obs, seat)[:DISCARDS]:
@@ -103,24 +142,28 @@ class Hard(Normal):
         return unique
 
     def search(self, obs: GameState, seat: int, options: list[dict], rng: random.Random,
-               deadline: float) -> dict:
+               clock: _Clock):
         know = read_table(obs, seat)
         side = obs.side_of(seat)
         turns = HORIZON.get(options[0]["type"], 1)
         totals = [0.0] * len(options)
         samples = 0
-        spent = 0.0
-        while True:
+        cost = 0.0
+        while self.more(samples, clock, cost):
             start = time.perf_counter()
-            if start + spent > deadline:  # the next sample would likely overrun
-                break
             world = sample_world(obs, seat, know, rng)
-            values = [self.look_ahead(world.clone(), a, side, turns, deadline) for a in options]
-            if None in values:
-                break  # out of time mid-sample: compare only whole samples
+            values = []
+            for a in options:
+                v = self.look_ahead(world.clone(), a, side, turns, clock.deadline())
+                if v is None:
+                    break  # out of time mid-sample: compare only whole samples
+                values.append(v)
+                cost = time.perf_counter() - start if len(values) == len(options) else cost
+                yield from clock.pause()
+            if len(values) < len(options):
+                break
             totals = [t + v for t, v in zip(totals, values)]
             samples += 1
-            spent = time.perf_counter() - start
         if samples == 0:
             return options[0]
         means = [t / samples - (MARGIN.get(a["type"], 0.0) if i else 0.0)
@@ -128,35 +171,41 @@ class Hard(Normal):
         return options[max(range(len(options)), key=means.__getitem__)]
 
     def discard_by_replies(self, obs: GameState, seat: int, options: list[dict], rng: random.Random,
-                           deadline: float) -> dict:
+                           clock: _Clock):
         """normal's discard rule, with the chance that the next player takes the
-        pile measured instead of estimated: in each sampled deal, throw each
-        candidate and ask the next player (playing ``normal``) what they draw."""
+        pile measured instead of estimated: throw each candidate in a sampled
+        deal, then deal the next player sampled hands and ask them (playing
+        ``normal``) whether they take the pile."""
         nxt = (seat + 1) % obs.num_players
         know = read_table(obs, seat)
         risk = feeding_risk(obs, seat, know)
-        taken = {a["card"]: 0 for a in options}
-        samples = 0
-        spent = 0.0
-        while True:
-            start = time.perf_counter()
-            if start + spent > deadline:
-                break
+        cards = [a["card"] for a in options]
+        if obs.side_of(nxt) != obs.side_of(seat):
             world = sample_world(obs, seat, know, rng)
-            for card in taken:
+            after = {}
+            for card in cards:
                 w = world.clone()
                 apply(w, {"type": "discard", "card": card})
-                if w.phase == "draw" and w.turn == nxt and \
-                        self.rollout.choose(w, nxt)["type"] == "take_pile":
-                    taken[card] += 1
-            samples += 1
-            spent = time.perf_counter() - start
-        if samples and obs.side_of(nxt) != obs.side_of(seat):
-            for card, k in taken.items():
-                rank = C.rank(card)
-                risk[rank] = k / samples * pile_gain(obs, nxt, rank)
+                if w.phase == "draw" and w.turn == nxt:
+                    after[card] = w
+            taken = dict.fromkeys(after, 0)
+            deal_hand = hand_sampler(obs, seat, know, nxt)
+            samples = 0
+            cost = 0.0
+            while after and samples < MAX_HANDS and self.more(samples, clock, cost):
+                start = time.perf_counter()
+                for _ in range(HANDS_PER_UNIT):
+                    hand = deal_hand(rng)
+                    for card, w in after.items():
+                        w.players[nxt].hand = hand
+                        taken[card] += self.rollout.take(w, nxt, take_pile_candidates(w, nxt)) is not None
+                    samples += 1
+                cost = (time.perf_counter() - start) / HANDS_PER_UNIT
+                yield from clock.pause()
+            for card, k in taken.items() if samples else ():
+                risk[C.rank(card)] = k / samples * pile_gain(obs, nxt, C.rank(card))
         scores = keep_scores(obs, seat, risk)
-        return {"type": "discard", "card": min(taken, key=lambda c: (scores[c], c))}
+        return {"type": "discard", "card": min(cards, key=lambda c: (scores[c], c))}
 
     def look_ahead(self, world: GameState, action: dict, side: int, turns: int,
                    deadline: float) -> float | None:

@@ -68,13 +68,14 @@ def run_out_plan(obs: GameState, seat: int) -> MeldPlan:
     return plan
 
 
-def build_plan(obs: GameState, seat: int) -> MeldPlan:
+def build_plan(obs: GameState, seat: int, hold: bool | None = None) -> MeldPlan:
     """This turn's melds when not running out: groups, the wild meld, and
-    wilds only where they finish a canasta the side needs."""
+    wilds only where they finish a canasta the side needs. ``hold`` overrides
+    ``holds_for_partner`` (``hard`` compares both)."""
     plan = MeldPlan(obs, seat)
     if not plan.side.opened:
         return plan if plan.opening() else MeldPlan(obs, seat)
-    hold = holds_for_partner(obs, seat)
+    hold = holds_for_partner(obs, seat) if hold is None else hold
     plan.naturals_to_melds(hold)
     plan.new_natural_melds(hold)
     plan.wild_meld()
