@@ -6,8 +6,10 @@ pyodide.mjs, run 1+1) as the floor that PyScript and our code add to, serves
 it on localhost and loads each page in headless Chromium: cold (new on-disk
 profile) then warm (reload in that profile: HTTP cache and compiled-wasm
 cache filled; the server makes the browser revalidate, answering 304).
-Prints medians over --runs. Then plays --turns human turns (draw, discard)
-against three random bots in the page and prints the bots' time per action
+Prints medians over --runs and the ratios to the bare page (target: ready
+within 1.15x, skeleton within 0.5 s). Then plays --turns human turns (draw,
+discard) against three --bots bots in the page (default normal; target under
+50 ms median) and prints the bots' time per action
 as measured inside Python (time.perf_counter around choose + apply, exposed
 by ui/controller.py as <html data-bot-ms-median>).
 
@@ -88,7 +90,7 @@ SETTLED = """() => { const t = document.getElementById('table').dataset;
   return t.busy === '0' && (t.toMove === '0' || t.phase === 'deal_end' || t.phase === 'game_end'); }"""
 
 
-def bot_timing(pw, base, turns):
+def bot_timing(pw, base, turns, level):
     """Median/max milliseconds per bot action in the page, and how many."""
     browser = harness.launch_chromium(pw)
     page = browser.new_page(**harness.DESKTOP)
@@ -96,7 +98,7 @@ def bot_timing(pw, base, turns):
     if harness.wait_ready(page, 120) != "ready":
         raise SystemExit("the game page did not start")
     for seat in (1, 2, 3):
-        page.select_option(f"#setup-bot-{seat}", "random")
+        page.select_option(f"#setup-bot-{seat}", level)
     page.click("#btn-start")
     for _ in range(turns):
         page.wait_for_function(SETTLED, timeout=60000)
@@ -128,6 +130,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--turns", type=int, default=15, help="human turns for the bot timing")
+    parser.add_argument("--bots", default="normal", help="the bots' level for the timing")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
@@ -136,14 +139,20 @@ def main():
         with harness.serve(site) as base, sync_playwright() as pw:
             print(f"page load, phone 390x844, median of {args.runs} runs (ms; bytes over the wire)")
             print(f"{'page':<16}{'cache':<7}{'first paint':>12}{'ready':>9}{'bytes':>12}")
+            ready = {}
             for name, path in (("game (PyScript)", ""), ("bare Pyodide", "bare.html")):
                 cold, warm = measure(pw, base + path, args.runs)
                 for label, samples in (("cold", cold), ("warm", warm)):
+                    ready[name, label] = median(samples, "ready")
                     print(f"{name:<16}{label:<7}{median(samples, 'fcp'):>12.0f}"
-                          f"{median(samples, 'ready'):>9.0f}{median(samples, 'bytes'):>12.0f}")
+                          f"{ready[name, label]:>9.0f}{median(samples, 'bytes'):>12.0f}")
+            for label in ("cold", "warm"):
+                ratio = ready["game (PyScript)", label] / ready["bare Pyodide", label]
+                print(f"ready {label}: {ratio:.2f}x the bare page (target 1.15x: "
+                      f"{'met' if ratio <= 1.15 else 'NOT met'})")
             if args.turns:
-                t = bot_timing(pw, base, args.turns)
-                print(f"bot turn in the page (random bots, {t['actions']} actions): "
+                t = bot_timing(pw, base, args.turns, args.bots)
+                print(f"bot turn in the page ({args.bots} bots, {t['actions']} actions): "
                       f"median {float(t['ms-median']):.2f} ms, max {float(t['ms-max']):.2f} ms per action; "
                       f"a table re-render takes {t['render']} ms (median)")
 

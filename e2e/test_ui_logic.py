@@ -1,6 +1,6 @@
 """The page's plain-Python parts, without a browser: hand chips and staging,
-log summaries, and the element trees render.py builds (text only, never
-markup)."""
+log summaries, the new-game choices, and the element trees render.py
+builds for every rule system (text only, never markup)."""
 
 import sys
 from pathlib import Path
@@ -12,6 +12,7 @@ from ui import render  # noqa: E402
 from ui import text as T  # noqa: E402
 from ui.html import Node  # noqa: E402
 from ui.selection import Selection  # noqa: E402
+from ui.setup import Setup  # noqa: E402
 
 HAND = ["KS", "KH", "KD", "9C", "2H", "JK", "3S", "3H"]
 
@@ -40,6 +41,8 @@ def test_staging_builds_placements_in_order():
 
 
 def _texts(node):
+    if node is None:
+        return []
     if isinstance(node, str):
         return [node]
     if isinstance(node, list):
@@ -75,3 +78,119 @@ def test_summaries_read_like_a_table_talk():
         line = T.summarize({"type": "discard", "card": card}, seat, before,
                            game.view(state, 0, log=False))
         assert line.endswith(f"discarded {game.cards.label(card)}.")
+
+
+# -- the new-game screen and the table for every rule system ----------------------------
+
+def _ids(node):
+    if isinstance(node, list):
+        return [i for n in node for i in _ids(n)]
+    if not isinstance(node, Node):
+        return []
+    return ([node.attrs["id"]] if node.attrs.get("id") else []) + _ids(node.children)
+
+
+def _play_until(state, done, limit=400):
+    """Play the first legal action until ``done(state)``; the test seat is 0."""
+    for _ in range(limit):
+        if done(state):
+            return state
+        game.apply(state, game.legal_actions(state)[0])
+    raise AssertionError("never reached")
+
+
+def test_setup_follows_the_preset_players_and_house_rules():
+    setup = Setup()
+    assert setup.counts() == [4] and setup.players == 4
+    setup.update({"setup-bot-1": "hard", "setup-preset": "brouillette-partners"})
+    assert setup.bot(1) == "hard" and setup.counts() == [4, 6]
+    setup.update({"setup-players": "6"})
+    roles = {name: role for _, name, role in setup.seats()}
+    assert roles == {"Southwest": "opponent", "Northwest": "opponent", "North": "partner",
+                     "Northeast": "opponent", "Southeast": "opponent"}
+    assert "setup-bot-5" in setup.ids() and "house-deals" not in setup.ids()
+    setup.house_open = True
+    setup.update({"house-meld_min": "9", "house-deals": "4"})
+    assert setup.house == {"meld_min": "9"}  # unchanged values are not house rules
+    assert "smallest meld" in setup.current()[1]
+    try:
+        setup.start(seed=1)
+    except game.RulesError as e:
+        assert "smallest meld" in str(e)
+    else:
+        raise AssertionError("an invalid house rule set must be refused")
+    setup.update({"house-meld_min": "3", "house-bonus_natural": "600"})
+    state = setup.start(seed=1)
+    assert state.num_players == 6 and state.rules.bonus_natural == 600
+    assert [p.bot for p in state.players] == [None, "hard"] + ["normal"] * 4
+    setup.update({"setup-preset": "simpson"})  # a new preset starts afresh, keeping a valid count
+    assert setup.house == {} and setup.players == 6
+    assert [f for f, _, _ in setup.table_options(setup.base)] == []  # no knee: no knee reminder
+    trees = render.setup_screen(setup)
+    assert "house-piles" in _ids(trees) and "You play South. Everyone plays alone." in _texts(trees)
+
+
+def test_two_stock_piles_offer_a_choice_and_show_each_count():
+    state = game.new_game("simpson", seed=2, players=3, bots=[None, "random", "random"])
+    _play_until(state, lambda s: s.to_move() == 0 and s.phase == "draw")
+    view = game.view(state, 0, log=False)
+    bar = render.actions(view, has_selection=False, has_staged=False, can_undo=False, can_knock=False, busy=False)
+    assert [(b.attrs["id"], b.children[0]) for b in bar] == [
+        ("btn-draw-0-0", "2 from A"), ("btn-draw-0-1", "A + B"), ("btn-draw-1-1", "2 from B"),
+        ("btn-take", "Take pile")]
+    ids = _ids(render.piles(view))
+    assert "pile-stock-0" in ids and "pile-stock-1" in ids and "pile-knee" not in ids
+    before = game.view(state, 0, log=False)
+    game.apply(state, {"type": "draw", "from": [1, 1]})
+    line = T.summarize({"type": "draw", "from": [1, 1]}, 0, before, game.view(state, 0, log=False))
+    assert line == "You drew 2 cards from stock B."
+
+
+def test_frozen_pile_is_marked():
+    state = game.new_game("brouillette", seed=2, players=3)
+    state.dead = state.stocks[0][-5:]
+    del state.stocks[0][-5:]
+    texts = _texts(render.piles(game.view(state, 0, log=False)))
+    assert any("frozen: 5 cards out of play" in t for t in texts)
+    assert "❄ frozen · 5 out" in texts
+
+
+def test_many_seats_and_sides_and_no_knee_words():
+    state = game.new_game("brouillette-partners", seed=4, players=6)
+    view = game.view(state, 0, log=False)
+    seats = render.seats(view)
+    assert [s.attrs["data-seat"] for s in seats] == [1, 2, 3, 4, 5]
+    assert [s.attrs["data-role"] for s in seats] == ["opponent", "opponent", "partner", "opponent", "opponent"]
+    assert any("with NE" in t for t in _texts(seats))  # which opponents sit together
+    panels = render.melds(view, set())
+    assert [p.attrs["id"] for p in panels] == ["side-1", "side-2", "side-0"]  # ours last
+    assert [T.side_name(view, s, short=True) for s in range(3)] == ["Us", "SW & NE", "NW & SE"]
+    _play_until(state, lambda s: s.to_move() == 0 and s.phase == "play")
+    view = game.view(state, 0, log=False)
+    words = " ".join(_texts(render.actions(view, has_selection=False, has_staged=False, can_undo=False,
+                                           can_knock=False, busy=False)) + [T.turn_prompt(view)])
+    assert "knee" not in words.lower()
+
+
+def test_score_sheet_shows_every_side_and_the_house_rules():
+    from game.house import build
+    rules = build(game.get_preset("simpson"), {"bonus_natural": "400"})
+    state = game.new_game(rules, seed=5, players=5)
+    _play_until(state, lambda s: s.phase == "deal_end", limit=5000)
+    view = game.view(state, 0, log=False)
+    trees = render.sheet(view, [])
+    texts = _texts(trees)
+    assert "Clean canasta bonus: 400 (preset: 300)" in texts
+    assert any(t.endswith("with house rules") for t in texts)
+    assert "Wild canastas" not in texts and "Red 3s" not in texts  # neither exists in these rules
+    summary = [t for t in trees if t is not None and t.attrs.get("id") == "sheet-summary"][0]
+    assert "many" in summary.attrs["class"]
+    assert _texts(summary.children[1])[:6] == ["Deal", "You", "SW", "NW", "NE", "SE"]
+
+
+def test_rules_screen_describes_the_rules_and_links_the_preset_page():
+    rules = game.get_preset("hand-and-foot")
+    trees = [t for t in render.rules_screen(rules, []) if t is not None]
+    link = [n for n in trees if n.tag == "p" and n.children and n.children[0].tag == "a"][0].children[0]
+    assert link.attrs["href"] == "rules/hand-and-foot.html"
+    assert any("a hand of 13 and a foot of 13" in t for t in _texts(trees))

@@ -13,29 +13,30 @@ show. The log holds no hidden cards (draws are logged without their cards).
 
 from __future__ import annotations
 
-import copy
-
 from .cards import RANKS
 from .engine import book_status, opening_minimum
-from .state import GameState, Player, Side
+from .house import changes
+from .state import GameState, shallow_copy
 
 HIDDEN = "??"
 
 
 def observe(state: GameState, seat: int) -> GameState:
-    """The state as ``seat`` sees it, hidden cards masked."""
+    """The state as ``seat`` sees it, hidden cards masked. A player's only
+    hidden fields are ``hand`` and ``piles``; the rest is copied as is."""
     players = []
     for i, p in enumerate(state.players):
-        players.append(Player(
-            name=p.name, bot=p.bot,
-            hand=list(p.hand) if i == seat else [HIDDEN] * len(p.hand),
-            piles=[[HIDDEN] * len(x) for x in p.piles],
-            knee_ready=p.knee_ready, pending_pickup=p.pending_pickup,
-            foot_played=p.foot_played))
-    sides = [Side(melds=list(s.melds), red3=list(s.red3), opened=s.opened,
-                  knee_unlocked=s.knee_unlocked, total=s.total)
-             for s in state.sides]
-    out = copy.copy(state)
+        q = shallow_copy(p)
+        q.hand = p.hand[:] if i == seat else [HIDDEN] * len(p.hand)
+        q.piles = [[HIDDEN] * len(x) for x in p.piles]
+        players.append(q)
+    sides = []
+    for s in state.sides:
+        t = shallow_copy(s)
+        t.melds = s.melds[:]
+        t.red3 = s.red3[:]
+        sides.append(t)
+    out = shallow_copy(state)
     out.players = players
     out.sides = sides
     out.stocks = [[HIDDEN] * len(x) for x in state.stocks]
@@ -77,6 +78,12 @@ def view(state: GameState, seat: int, log: bool = True) -> dict:
         "stock_counts": [len(x) for x in o.stocks], "dead_count": len(o.dead),
         "discard": list(o.discard), "went_out": o.went_out,
         "deal_results": o.deal_results,
+        # what the page shows or hides under these rules
+        "title": r.title, "house_rules": changes(r), "has_knee": r.has_knee,
+        "draw_count": r.draw_count, "books_needed": bool(r.books_for_deal(o.deal)),
+        "red3_laid": r.red3_laid, "wild_melds": r.wild_melds,
+        "ask_partner": r.ask_partner and len(o.sides) < len(o.players),
+        "going_out_discard": r.going_out_discard,
     }
     if log:
         out["log"] = [dict(a) for a in o.log]

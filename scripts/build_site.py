@@ -9,6 +9,7 @@ folder can be published as-is (also under a sub-path: all paths are relative).
 """
 
 import argparse
+import hashlib
 import json
 import shutil
 import sys
@@ -30,6 +31,9 @@ PYODIDE_FILES = (
 )
 PY_PACKAGES = ("game", "ui")  # copied to the site and into Python's cwd
 RUNTIME_BYTES_MARK = 'data-runtime-bytes="0"'
+# The installable app: manifest and icons (scripts/make_icons.py draws these).
+APP_FILES = ("manifest.webmanifest", "icons")
+SW_MARKS = ('const VERSION = "dev";', "const FILES = [];")
 
 
 def py_files(package: str) -> list[Path]:
@@ -59,6 +63,25 @@ def write_config(out: Path, files: list[Path]) -> None:
         path = "./" + rel.as_posix()
         lines.append(f"{json.dumps(path)} = {json.dumps(path)}")
     (out / "pyscript.toml").write_text("\n".join(lines) + "\n")
+
+
+def write_service_worker(out: Path) -> None:
+    """sw.js with the precache list (every file of the site) and a cache version.
+
+    The version hashes every file's path and contents, so any change to the
+    site makes a new cache name and the old cache is dropped on activation.
+    """
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    digest = hashlib.sha256()
+    for rel in files:
+        digest.update(rel.encode() + b"\0" + (out / rel).read_bytes() + b"\0")
+    template = (ROOT / "sw.js").read_text()
+    if not all(mark in template for mark in SW_MARKS):
+        sys.exit(f"sw.js lost one of its markers {SW_MARKS}")
+    version_line = f"const VERSION = {json.dumps(digest.hexdigest()[:16])};"
+    files_line = f"const FILES = {json.dumps(files, indent=0)};"
+    text = template.replace(SW_MARKS[0], version_line).replace(SW_MARKS[1], files_line)
+    (out / "sw.js").write_text(text)
 
 
 def build(out: Path) -> int:
@@ -96,6 +119,13 @@ def build(out: Path) -> int:
     html = html.replace(RUNTIME_BYTES_MARK, f'data-runtime-bytes="{runtime_bytes}"')
     (out / "index.html").write_text(html)
 
+    for name in APP_FILES:
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, out / name)
+        else:
+            copy_file(src, out / name)
+    write_service_worker(out)
     return sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
 
 

@@ -1,9 +1,11 @@
-"""Turn docs/presets/*.md into HTML fragments for the page's rules reference.
+"""Turn docs/presets/*.md into HTML pages for the page's rules reference.
 
 The preset pages are the single source of each rule system's text; the
 build converts the small Markdown subset they use (headings, paragraphs,
-lists, tables, `code`, **bold**, [links](...)) so the page can show them
-offline without a Markdown library.
+lists, tables, `code`, **bold**, [links](...)) so the page can link to them
+offline without a Markdown library. Every preset named in `code` in a
+page's first heading gets rules/<preset>.html, so the page can link each
+preset by its name.
 """
 
 import html
@@ -36,10 +38,10 @@ def markdown_to_html(md: str) -> str:
             items.clear()
         if rows:
             head, body = rows[0], [r for r in rows[2:]]
-            out.append("<table><thead><tr>" + "".join(f"<th>{inline(c)}</th>" for c in head)
+            out.append("<div class=\"scroll\"><table><thead><tr>" + "".join(f"<th>{inline(c)}</th>" for c in head)
                        + "</tr></thead><tbody>"
                        + "".join("<tr>" + "".join(f"<td>{inline(c)}</td>" for c in r) + "</tr>" for r in body)
-                       + "</tbody></table>")
+                       + "</tbody></table></div>")
             rows.clear()
 
     for line in md.splitlines():
@@ -68,12 +70,26 @@ def markdown_to_html(md: str) -> str:
     return "\n".join(out)
 
 
+PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title><link rel="stylesheet" href="../ui/style.css"></head>
+<body class="doc"><main>
+{body}
+</main></body></html>
+"""
+
+
 def write_rules_pages(docs: Path, out: Path) -> list[str]:
     """Write out/<preset>.html for every preset page; returns the names."""
     out.mkdir(parents=True, exist_ok=True)
     names = []
     for md in sorted(docs.glob("*.md")):
-        (out / f"{md.stem}.html").write_text(markdown_to_html(md.read_text(encoding="utf-8")),
-                                             encoding="utf-8")
-        names.append(md.stem)
+        text = md.read_text(encoding="utf-8")
+        heading = text.splitlines()[0]
+        page = PAGE.format(title=html.escape(heading.lstrip("# ").replace("`", "")),
+                           body=markdown_to_html(text))
+        for name in re.findall(r"`([a-z0-9-]+)`", heading) or [md.stem]:
+            (out / f"{name}.html").write_text(page, encoding="utf-8")
+            names.append(name)
     return names

@@ -28,6 +28,7 @@ class Handler(SimpleHTTPRequestHandler):
         ".toml": "text/plain",
         ".py": "text/plain",
         ".zip": "application/zip",
+        ".webmanifest": "application/manifest+json",
     }
 
     def end_headers(self):

@@ -13,20 +13,20 @@ import statistics
 import time
 
 import game
-from game.bots import BOTS, get_bot
+from game.bots import get_bot
+from game.house import changes
 
 from ui import dom, render
+from ui.games import GamesMixin
 from ui import text as T
 from ui.selection import Selection
+from ui.setup import Setup
 
 HUMAN = 0
-PLAYERS = 4
 LOG_LINES = 4
-# Table options offered on the new-game screen: (RuleSet field, label).
-TABLE_OPTIONS = (("knee_reminder", "Knee reminder: highlight the knee when you may pick it up"),)
 
 
-class Controller:
+class Controller(GamesMixin):
     def __init__(self, delay_ms=400, seed=None):
         self.delay = max(0, delay_ms) / 1000
         self.fixed_seed = seed
@@ -39,9 +39,9 @@ class Controller:
         self.message = ""
         self.busy = False
         self.screen = "setup"
-        self.chosen = {}
+        self.setup = Setup()         # the new-game screen's choices
+        self.back_to = "setup"       # the screen the rules reference returns to
         self.bot_ms = []
-        self.leaving = False         # ☰ tapped once during a game
         self.shown = None            # the screen last drawn (scroll up on a change)
         self.game_id = 0             # bumps on each new game: stale bot loops stop
         self.render_ms = []
@@ -50,75 +50,68 @@ class Controller:
     # -- entry -------------------------------------------------------------------------
     def start(self):
         dom.on_command(self.command)
+        self.boot_games()
         self.render()
 
     def command(self, cmd, arg):
         handler = getattr(self, "do_" + cmd.replace("-", "_"), None)
         if handler is None:
             return
-        if self.busy and cmd not in ("menu", "pick", "stage", "clear", "unstage", "preset"):
+        if self.busy and cmd not in ("games", "menu", "pick", "stage", "clear", "unstage", "rules", "back"):
             return
-        if cmd != "menu":
-            self.leaving = False
         try:
             handler(arg)
         except Exception as e:  # keep the table usable; the console gets the details
             dom.console_error(f"{cmd}: {type(e).__name__}: {e}")
             self.message = f"Something went wrong ({type(e).__name__}: {e})."
+        self.autosave()
         self.render()
 
     # -- setup ---------------------------------------------------------------------------
     def do_menu(self, _arg=None):
-        playing = self.state is not None and self.state.phase not in ("deal_end", "game_end")
-        if self.screen == "table" and playing and not self.leaving:
-            self.leaving = True
-            self.message = "Tap ☰ again to leave this game and start a new one."
-            return
-        self.leaving = False
+        """To the new-game screen; the game left behind stays saved (ui/games.py)."""
         self.screen = "setup"
         self.state = None
         self.game_id += 1
         self.busy = False
         self.message = ""
 
-    def do_preset(self, name):
-        """The rules select changed: redraw seats and option defaults for them."""
-        self.chosen["preset"] = name
-        for f, _ in TABLE_OPTIONS:
-            self.chosen.pop(f, None)
+    def read_setup(self):
+        self.setup.update({i: dom.form_value(i) for i in self.setup.ids()})
 
-    def presets(self):
-        """Presets that seat four players: [(name, title)]."""
-        out = []
-        for name, rules in game.PRESETS.items():
-            try:
-                rules.seating(PLAYERS)
-            except game.RulesError:
-                continue
-            out.append((name, rules.title))
-        return out
+    def do_setup(self, _arg=None):
+        """A new-game control changed: take the whole form (seats and options follow the rules)."""
+        self.read_setup()
+        self.message = ""
 
-    def seat_roles(self, preset):
-        """[(seat, name, "partner"/"opponent")] for seats 1-3 under these rules."""
-        state = game.new_game(preset, seed=0, players=PLAYERS)
-        return [(s, state.players[s].name,
-                 "partner" if s in state.partners(HUMAN) else "opponent") for s in range(1, PLAYERS)]
+    def do_house_toggle(self, _arg=None):
+        self.read_setup()
+        self.setup.house_open = not self.setup.house_open
+
+    def do_house_reset(self, _arg=None):
+        self.setup.house = {}
+
+    def do_rules(self, _arg=None):
+        """The rules reference: of this game at the table, else of the rules being chosen."""
+        if self.screen == "setup":
+            self.read_setup()
+        if self.screen != "rules":
+            self.back_to = self.screen
+        self.screen = "rules"
+        dom.scroll_to_top()
+
+    def do_back(self, _arg=None):
+        self.screen = self.back_to if self.state is not None or self.back_to != "table" else "setup"
 
     def do_start(self, _arg=None):
-        preset = dom.form_value("setup-preset") or next(iter(game.PRESETS))
-        bots = [dom.form_value(f"setup-bot-{s}") or "random" for s in (1, 2, 3)]
-        options = {f: bool(dom.form_value(f"setup-opt-{f}")) for f, _ in TABLE_OPTIONS}
-        self.chosen = {"preset": preset, **{f"bot{i}": b for i, b in zip((1, 2, 3), bots)}, **options}
+        self.read_setup()
+        seed = self.fixed_seed if self.fixed_seed is not None else random.randrange(2**31)
         try:
-            rules = game.get_preset(preset)
-            changes = {f: v for f, v in options.items() if getattr(rules, f) != v}
-            if changes:
-                rules = rules.derive(**changes)
-            seed = self.fixed_seed if self.fixed_seed is not None else random.randrange(2**31)
-            self.state = game.new_game(rules, seed=seed, players=PLAYERS, bots=[None] + bots)
+            self.state = self.setup.start(seed)
         except game.RulesError as e:
             self.message = str(e)
             return
+        rules = self.state.rules
         self.rng = random.Random(seed + 1)
         self.game_id += 1
         self.sel.clear()
@@ -158,8 +151,12 @@ class Controller:
         self.after_move()
         return True
 
-    def do_draw(self, _arg=None):
-        self.act({"type": "draw"})
+    def do_draw(self, piles=None):
+        """Draw; with two stock piles ``piles`` is the chosen split ("0,1")."""
+        action = {"type": "draw"}
+        if piles:
+            action["from"] = [int(i) for i in piles.split(",")]
+        self.act(action)
 
     def do_take(self, _arg=None):
         self.act({"type": "take_pile", "melds": self.sel.placements(self.hand())})
@@ -259,7 +256,10 @@ class Controller:
                     await asyncio.sleep(0)
                 if self.game_id != game_id:  # the player left this game
                     return
-                self.bot_step()
+                await self.bot_step(game_id)
+                if self.game_id != game_id:
+                    return
+                self.autosave()
         except Exception as e:  # a bot bug must not freeze the table
             self.message = f"A bot failed: {type(e).__name__}: {e}"
             dom.console_error(self.message)
@@ -269,13 +269,33 @@ class Controller:
         if self.game_id == game_id and self.state is not None:
             self.render()
 
-    def bot_step(self):
+    async def bot_step(self, game_id):
+        """One bot move. A bot that searches (``think``) runs in slices of about
+        35 ms with the page free in between; only the slices count as its time."""
         state = self.state
         seat = state.to_move()
         name = state.players[seat].bot or "random"
         before = game.view(state, HUMAN, log=False)
+        bot = get_bot(name)
+        obs = game.observe(state, seat)
         t0 = time.perf_counter()
-        action = get_bot(name)(game.observe(state, seat), seat, self.rng)
+        if not hasattr(bot, "think"):
+            action = bot(obs, seat, self.rng)
+        else:
+            steps, spent, action, slice_start = bot.think(obs, seat, self.rng), 0.0, None, t0
+            while action is None:
+                try:
+                    while time.perf_counter() - slice_start < 0.035:
+                        next(steps)
+                except StopIteration as done:
+                    action = done.value
+                spent += time.perf_counter() - slice_start
+                if action is None:
+                    await asyncio.sleep(0)
+                    if self.game_id != game_id:  # the player left this game
+                        return
+                    slice_start = time.perf_counter()
+            t0 = time.perf_counter() - spent
         try:
             game.apply(state, action)
         except game.IllegalMove as e:
@@ -301,19 +321,18 @@ class Controller:
         dom.set_root_data("render-ms-median", f"{statistics.median(self.render_ms):.1f}")
 
     def draw(self):
+        if self.screen == "games":
+            return self.draw_games()
+        if self.screen == "rules":
+            return self.draw_rules()
         focus = dom.focused_id()
         if self.screen == "setup" or self.state is None:
             self.shown = "setup"
             dom.set_attrs("app", {"data-screen": "setup"})
             dom.set_root_data("screen", "setup")
-            presets = self.presets()
-            preset = self.chosen.get("preset", presets[0][0])
-            options = [(f, label, getattr(game.get_preset(preset), f)) for f, label in TABLE_OPTIONS]
-            dom.mount("setup", render.setup_screen(presets, list(BOTS), options, self.chosen,
-                                                   self.seat_roles(preset)))
+            dom.mount("setup", render.setup_screen(self.setup, self.message))
             dom.mount("actions", [])
             dom.mount("scores", [])
-            dom.mount("setup-message", self.message)
             dom.set_attrs("table", {"data-phase": "setup", "data-to-move": None, "data-busy": "0"})
             dom.focus(focus)
             return
@@ -332,8 +351,7 @@ class Controller:
         dom.mount("log", [render.h("li", None, line) for line in self.log[-LOG_LINES:]])
         dom.mount("message", self.message)
         dom.mount("seats", render.seats(v))
-        has_book = bool(self.state.rules.books_for_deal(v["deal"]))  # see the report: a view field
-        dom.mount("melds", render.melds(v, staged_ids, has_book))
+        dom.mount("melds", render.melds(v, staged_ids))
         dom.mount("piles", render.piles(v))
         dom.mount("staged", render.staged(v, staged))
         has_selection = any(n for _, _, n in groups)
@@ -357,3 +375,15 @@ class Controller:
             "data-took-pile": "1" if v["took_pile"] else "0", "data-staged": len(staged),
             "data-message": "1" if self.message else "0"})
         dom.focus(focus)
+
+    def draw_rules(self):
+        """The rules reference: this game's rules, or the ones chosen on the new-game screen."""
+        if self.back_to == "table" and self.state is not None:
+            rules, error = self.state.rules, ""
+        else:
+            rules, error = self.setup.current()
+        dom.mount("rules", render.rules_screen(rules, changes(rules), error))
+        dom.mount("actions", render.back_bar())
+        self.shown = "rules"
+        dom.set_attrs("app", {"data-screen": "rules"})
+        dom.set_root_data("screen", "rules")

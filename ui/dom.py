@@ -10,12 +10,16 @@ delegated: one listener finds the nearest ``[data-cmd]`` button and hands
 ``(cmd, arg)`` to the controller, so re-rendering never leaks proxies.
 """
 
+from datetime import datetime, timedelta, timezone
+
 from pyscript import document, window
-from pyscript.ffi import create_proxy
+from pyscript.ffi import create_proxy, to_js
 
 from ui.html import Node
+from ui.saves import StorageFull
 
 _listeners = []  # keep the delegated handlers' proxies alive
+_downloads = []  # object URL of the last file offered for download
 
 
 def _js(value):
@@ -149,3 +153,102 @@ def on_command(handler):
 
 def scroll_to_top():
     window.scrollTo(0, 0)
+
+
+# -- saves, links and files (ui/games.py) ---------------------------------------
+class LocalStorage:
+    """ui.saves' storage interface over window.localStorage (strings in, strings out)."""
+
+    def __init__(self):
+        self.js = window.localStorage  # raises where the browser blocks storage
+
+    def get(self, key):
+        value = _js(self.js.getItem(key))
+        return None if value is None else str(value)
+
+    def set(self, key, value):
+        try:
+            self.js.setItem(key, value)
+        except Exception as e:  # a JsException; only its text names the kind
+            if "QuotaExceeded" in str(e):
+                raise StorageFull(str(e)) from None
+            raise
+
+    def remove(self, key):
+        self.js.removeItem(key)
+
+    def keys(self):
+        return [str(self.js.key(i)) for i in range(self.js.length)]
+
+
+def storage():
+    """localStorage, or None where the browser refuses it (then nothing persists)."""
+    try:
+        return LocalStorage()
+    except Exception:
+        return None
+
+
+def local_now():
+    """Now in the browser's time zone (Python in the page runs on UTC)."""
+    offset = -int(window.Date.new().getTimezoneOffset())
+    return datetime.now(timezone(timedelta(minutes=offset)))
+
+
+def take_fragment():
+    """The URL fragment without '#', removed from the address bar (history.replaceState)."""
+    fragment = str(window.location.hash or "")[1:]
+    if fragment:
+        window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
+    return fragment
+
+
+def page_url():
+    """This page's address without its fragment."""
+    return str(window.location.href).split("#")[0]
+
+
+async def share_url(url, title):
+    """Offer a link through the share sheet, else the clipboard: "shared", "copied" or ""."""
+    nav = window.navigator
+    if _js(getattr(nav, "share", None)) is not None:
+        try:
+            await nav.share(to_js({"title": title, "url": url}))
+            return "shared"
+        except Exception:  # cancelled, or refused: fall back to the clipboard
+            pass
+    try:
+        await nav.clipboard.writeText(url)
+        return "copied"
+    except Exception:
+        return ""
+
+
+def download(filename, text):
+    """Save text as a JSON file through a temporary <a download>."""
+    while _downloads:  # the previous download has long started: free its blob
+        window.URL.revokeObjectURL(_downloads.pop())
+    blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"}))
+    url = window.URL.createObjectURL(blob)
+    _downloads.append(url)
+    link = document.createElement("a")
+    link.href, link.download = url, filename
+    link.click()
+
+
+def file_text(element_id):
+    """An awaitable of the text of the file chosen in <input type=file id=...>, or None.
+
+    Called at once on "change": the next render replaces the input element.
+    """
+    element = by_id(element_id)
+    if element is None or not element.files.length:
+        return None
+    return element.files.item(0).text()
+
+
+def expose(name, fn):
+    """window[name] = fn: a debug hook for tests (e.g. the game state as JSON)."""
+    proxy = create_proxy(fn)
+    _listeners.append(proxy)
+    setattr(window, name, proxy)

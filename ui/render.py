@@ -8,6 +8,7 @@ move is legal is always the engine's answer.
 """
 
 from game import cards as C
+from game.describe import describe
 
 from ui import text as T
 from ui.html import button, h
@@ -21,40 +22,129 @@ def fmt(n):
 
 
 # -- setup screen ----------------------------------------------------------------
-def setup_screen(presets, bots, options, chosen, seats):
-    """presets: [(name, title)]; bots: [name]; options: [(field, label, default)];
-    seats: [(seat, name, role)] for the other players under the chosen rules."""
-    preset = h("label", {"class": "field"}, h("span", None, "Rules"),
-               h("select", {"id": "setup-preset", "data-change": "preset"},
-                 [h("option", {"value": name, "selected": name == chosen.get("preset")}, title)
-                  for name, title in presets]))
-    rows = []
-    for seat, name, role in seats:
-        current = chosen.get(f"bot{seat}", "normal" if "normal" in bots else bots[0])
-        rows.append(h("label", {"class": "field"}, h("span", None, f"{name} ({role})"),
-                       h("select", {"id": f"setup-bot-{seat}"},
-                         [h("option", {"value": b, "selected": b == current}, b) for b in bots])))
+def select(id_, options, current, change="setup"):
+    """A <select> of (value, text) pairs that tells the controller when it changes."""
+    return h("select", {"id": id_, "data-change": change},
+             [h("option", {"value": value, "selected": value == current}, text) for value, text in options])
+
+
+def field(label, control, cls="field"):
+    return h("label", {"class": cls}, h("span", None, label), control)
+
+
+def setup_screen(setup, message=""):
+    """The new-game screen from a ui.setup.Setup: rules, players, bots, options, house rules."""
+    rules, error = setup.current()
+    seats = setup.seats()
+    game_box = [
+        field("Rules", select("setup-preset", [(n, r.title) for n, r in setup.presets()], setup.preset)),
+        field("Players", select("setup-players", [(str(n), f"{n} players") for n in setup.counts()],
+                                str(setup.players))),
+        button("How these rules play", "rules", id="btn-setup-rules", cls="tool wide"),
+    ]
+    bots = [(b, b.capitalize()) for b in setup.bot_levels()]
+    rows = [field([name, " ", h("span", {"class": f"role {role}"}, role)],
+                  select(f"setup-bot-{seat}", bots, setup.bot(seat), change=None), cls="field row")
+            for seat, name, role in seats]
     table_opts = [h("label", {"class": "check"},
-                    h("input", {"type": "checkbox", "id": f"setup-opt-{field}",
-                                "checked": chosen.get(field, default)}),
+                    h("input", {"type": "checkbox", "id": f"setup-opt-{f}", "checked": checked}),
                     h("span", None, label))
-                  for field, label, default in options]
+                  for f, label, checked in setup.table_options(rules)]
+    changed = len(setup.house)
+    toggle = button(["House rules", h("span", {"class": "muted"}, f" · {changed} changed" if changed else ""),
+                     h("span", {"aria-hidden": "true"}, " ▾" if setup.house_open else " ▸")],
+                    "house-toggle", id="btn-house", cls="fold",
+                    extra={"aria-expanded": "true" if setup.house_open else "false"})
     return [
         h("h2", None, "New game"),
         h("p", {"class": "hint"}, "You play South. " + partner_line(seats)),
-        h("fieldset", None, h("legend", None, "Game"), preset),
-        h("fieldset", None, h("legend", None, "Table options"), table_opts),
+        h("fieldset", None, h("legend", None, "Game"), game_box),
         h("fieldset", None, h("legend", None, "Bots"), rows),
-        h("p", {"class": "message", "id": "setup-message", "role": "alert"}),
+        h("fieldset", None, h("legend", None, "Table options"), table_opts) if table_opts else None,
+        h("section", {"class": "house", "id": "house"}, toggle,
+          house_editor(setup, rules, error) if setup.house_open else None),
+        h("p", {"class": "message", "id": "setup-message", "role": "alert"}, message),
         button("Play", "start", id="btn-start", cls="primary big"),
     ]
+
+
+def house_editor(setup, rules, error):
+    """The preset's options by section, each with the rules text it now produces."""
+    text = dict(describe(rules))
+    out = [h("p", {"class": "hint"}, "Change any option; the game uses these rules and the "
+                                     "score sheet lists what differs from the preset."),
+           h("p", {"class": "message", "id": "house-error", "role": "alert"}, error)]
+    for heading, rows in setup.house_fields():
+        controls = [house_control(*row) for row in rows]
+        out.append(h("fieldset", {"class": "house-group"}, h("legend", None, heading),
+                     h("details", {"class": "explain"}, h("summary", None, "How this plays"),
+                       [h("p", None, line) for line in text.get(heading, [])]),
+                     controls))
+    out.append(button("Back to the preset's rules", "house-reset", id="btn-house-reset", cls="tool wide",
+                      disabled=not setup.house))
+    return out
+
+
+def house_control(option, label, kind, choices, value, preset):
+    """One house rule input; a changed option says what the preset had."""
+    id_ = f"house-{option}"
+    changed = value != preset
+    note = None
+    if changed:
+        was = ("yes" if preset else "no") if kind == "bool" else choices.get(preset, preset)
+        note = h("span", {"class": "was"}, f"changed · preset: {was}")
+    if kind == "bool":
+        return h("label", {"class": "check" + (" changed" if changed else "")},
+                 h("input", {"type": "checkbox", "id": id_, "checked": value, "data-change": "setup"}),
+                 h("span", None, label, note and " ", note))
+    if kind == "choice":
+        control = select(id_, list(choices.items()), value)
+    else:
+        # no data-change: re-rendering on blur would swallow a tap on Play; read on the next command
+        control = h("input", {"id": id_, "value": value, "autocomplete": "off",
+                              "type": "text", "inputmode": "numeric" if kind == "int" else "text",
+                              "class": "num" if kind == "int" else None})
+    row = " row" if kind == "int" else ""
+    return h("label", {"class": "field" + row + (" changed" if changed else "")},
+             h("span", None, label, note and " ", note), control)
 
 
 def partner_line(seats):
     partners = [name for _, name, role in seats if role == "partner"]
     if partners:
-        return f"{' & '.join(partners)} partner{'s' if len(partners) > 1 else ''} you."
+        return f"{' & '.join(partners)} partner{'' if len(partners) > 1 else 's'} you."
     return "Everyone plays alone."
+
+
+# -- rules reference -----------------------------------------------------------------
+def rules_screen(rules, changes, error=""):
+    """How these rules play (game.describe), what house rules change, and the source page."""
+    out = [h("h2", None, rules.title)]
+    if error:
+        out.append(h("p", {"class": "message", "role": "alert"},
+                     f"The house rules are refused ({error}); these are the preset's rules."))
+    out.append(house_note(changes))
+    for heading, sentences in describe(rules):
+        out.append(h("section", {"class": "rules-part"}, h("h3", None, heading),
+                     h("ul", None, [h("li", None, line) for line in sentences])))
+    out.append(h("p", None, h("a", {"href": f"rules/{rules.name}.html", "target": "_blank", "rel": "noopener",
+                                    "id": "rules-source"},
+                              "Where these rules come from (the preset's page) ↗")))
+    return out
+
+
+def back_bar():
+    return [button("Back", "back", id="btn-back", cls="primary")]
+
+
+def house_note(changes):
+    """The house rules in force, option by option (nothing for a preset)."""
+    if not changes:
+        return None
+    return h("section", {"class": "note house-note", "id": "house-rules"},
+             h("h3", None, "House rules"),
+             h("ul", None, [h("li", {"data-option": c["option"]},
+                              f"{c['label']}: {c['value']} (preset: {c['preset']})") for c in changes]))
 
 
 # -- top bar -------------------------------------------------------------------------
@@ -62,7 +152,7 @@ def scores(view):
     mine = view["my_side"]
     out = [h("span", {"class": "deal"}, f"Deal {view['deal']}/{view['deals']}")]
     for side in sorted(range(len(view["sides"])), key=lambda s: s != mine):
-        out.append(h("span", {"class": "score"}, T.side_name(view, side) + " ",
+        out.append(h("span", {"class": "score"}, T.side_name(view, side, short=True) + " ",
                       h("b", {"id": f"score-side-{side}"}, fmt(view["sides"][side]["total"]))))
     return out
 
@@ -77,19 +167,23 @@ def pile_words(counts):
 
 
 def seats(view):
+    """Every other player: name, partner or opponent (and with whom), cards left."""
     out = []
-    for seat in (1, 2, 3):
-        if seat >= len(view["players"]):
+    teams = len(view["sides"]) > 2 and len(view["sides"]) < len(view["players"])
+    for p in view["players"]:
+        seat = p["seat"]
+        if seat == view["seat"]:
             continue
-        p = view["players"][seat]
         moving = view["to_move"] == seat
         role = "partner" if p["side"] == view["my_side"] else "opponent"
+        mates = [q["name"] for q in view["players"] if q["side"] == p["side"] and q["seat"] != seat]
         who = f"{p['bot']} bot" if p["bot"] else "person"
         out.append(h(
-            "div", {"class": "seat" + (" moving" if moving else ""), "id": f"seat-{seat}",
-                    "data-seat": seat, "title": f"{p['name']}: {role}, {who}"},
-            h("div", {"class": "seat-name"}, ("▶ " if moving else "") + p["name"] + " ",
-              h("span", {"class": "seat-role"}, role)),
+            "div", {"class": "seat " + role + (" moving" if moving else ""), "id": f"seat-{seat}",
+                    "data-seat": seat, "data-role": role, "title": f"{p['name']}: {role}, {who}"},
+            h("div", {"class": "seat-name"}, ("▶ " if moving else "") + p["name"]),
+            h("div", {"class": "seat-role"}, ("✓ " if role == "partner" else "✕ ") + role
+              + (f" · with {T.short_name(mates[0])}" if teams and role == "opponent" and mates else "")),
             h("div", {"class": "seat-counts"}, f"hand {p['hand_count']}" + (" · playing" if moving else "")),
             h("div", {"class": "seat-counts"}, pile_words(p["pile_counts"]))))
     return out
@@ -114,11 +208,11 @@ def meld_chip(meld, mine, staged_to):
                       "data-meld": meld["id"], "data-kind": kind}, body)
 
 
-def side_panel(view, side, staged_ids, has_book=True):
+def side_panel(view, side, staged_ids):
     s = view["sides"][side]
     mine = side == view["my_side"]
-    head = [h("strong", None, T.side_name(view, side)),
-            h("span", {"class": "muted"}, " · " + T.side_players(view, side))]
+    name, players = T.side_name(view, side), T.side_players(view, side)
+    head = [h("strong", None, name), h("span", {"class": "muted"}, " · " + players) if players != name else None]
     facts = []
     if not s["opened"]:
         facts.append(h("span", {"class": "fact", "data-fact": "opening"},
@@ -126,7 +220,11 @@ def side_panel(view, side, staged_ids, has_book=True):
     if s["red3"]:
         facts.append(h("span", {"class": "fact", "aria-label": f"{len(s['red3'])} red 3s laid"},
                        f"red 3s ×{len(s['red3'])}"))
-    if not has_book:
+    if mine and view["going_out_discard"] != "optional":
+        facts.append(h("span", {"class": "fact", "data-fact": "going-out"},
+                       "going out needs a final discard" if view["going_out_discard"] == "required"
+                       else "go out without a discard"))
+    if not view["books_needed"]:
         book = None
     elif s["book_missing"]:
         book = h("details", {"class": "book"},
@@ -143,10 +241,11 @@ def side_panel(view, side, staged_ids, has_book=True):
              h("div", {"class": "meld-list"}, melds))
 
 
-def melds(view, staged_ids, has_book=True):
+def melds(view, staged_ids):
+    """One panel per side, the player's own last (nearest the hand)."""
     mine = view["my_side"]
     order = [s for s in range(len(view["sides"])) if s != mine] + [mine]
-    return [side_panel(view, s, staged_ids, has_book) for s in order]
+    return [side_panel(view, s, staged_ids) for s in order]
 
 
 # -- piles ------------------------------------------------------------------------------------
@@ -156,22 +255,32 @@ def card_face(card, cls="card"):
     return h("span", {"class": f"{cls} {SUIT_CLASS[card[1]]}", "aria-hidden": "true"}, C.label(card))
 
 
+def stock_name(index, count):
+    return "Stock" if count == 1 else f"Stock {T.STOCK_NAMES[index]}"
+
+
 def piles(view):
     me = view["players"][view["seat"]]
-    stock = sum(view["stock_counts"])
-    out = [h("div", {"class": "pile", "id": "pile-stock", "aria-label": f"Stock: {stock} cards"},
-             h("span", {"class": "pile-label"}, "Stock"), h("span", {"class": "pile-num"}, str(stock)))]
+    counts = view["stock_counts"]
+    out = []
+    for i, n in enumerate(counts):
+        name = stock_name(i, len(counts))
+        out.append(h("div", {"class": "pile", "id": "pile-stock" if len(counts) == 1 else f"pile-stock-{i}",
+                             "data-count": n, "aria-label": f"{name}: {n} cards"},
+                     h("span", {"class": "pile-label"}, name), h("span", {"class": "pile-num"}, str(n))))
     discard = view["discard"]
-    if discard:
-        top = discard[-1]
-        out.append(h("div", {"class": "pile discard", "id": "pile-discard", "data-top": top,
-                             "aria-label": f"Discard pile: {len(discard)} cards, top card {C.label(top)}"},
-                     h("span", {"class": "pile-label"}, "Discard"), card_face(top),
-                     h("span", {"class": "pile-sub"}, f"{len(discard)} card{'s' if len(discard) != 1 else ''}")))
-    else:
-        out.append(h("div", {"class": "pile discard", "id": "pile-discard",
-                             "aria-label": "Discard pile: empty"},
-                     h("span", {"class": "pile-label"}, "Discard"), h("span", {"class": "pile-sub"}, "empty")))
+    n = len(discard)
+    frozen = view["dead_count"]
+    label = f"Discard pile: {n} cards, top card {C.label(discard[-1])}" if discard else "Discard pile: empty"
+    if frozen:
+        label += f"; frozen: {frozen} cards out of play"
+    out.append(h("div", {"class": "pile discard" + (" frozen" if frozen else ""), "id": "pile-discard",
+                         "data-top": discard[-1] if discard else None, "data-frozen": frozen,
+                         "aria-label": label},
+                 h("span", {"class": "pile-label"}, "Discard"),
+                 card_face(discard[-1]) if discard else None,
+                 h("span", {"class": "pile-sub"}, f"{n} card{'s' if n != 1 else ''}" if discard else "empty"),
+                 h("span", {"class": "pile-sub frozen-mark"}, f"❄ frozen · {frozen} out") if frozen else None))
     counts = me["pile_counts"]
     names = ["Knee", "Foot"][-len(counts):] if counts else []
     for name, n in zip(names, counts):
@@ -251,7 +360,10 @@ def actions(view, *, has_selection, has_staged, can_undo, can_knock, busy):
         return [button("Yes, go out", "answer", "yes", id="btn-yes", cls="primary"),
                 button("No", "answer", "no", id="btn-no")]
     mine = mover == view["seat"] and not busy
-    if phase == "draw" or not mine:
+    if phase == "draw" and mine and len(view["stock_counts"]) > 1:
+        out += draw_choices(view)
+        out.append(button("Take pile", "take", id="btn-take"))
+    elif phase == "draw" or not mine:
         out += [button("Draw", "draw", id="btn-draw", cls="primary", disabled=not mine),
                 button("Take pile", "take", id="btn-take", disabled=not mine)]
     else:
@@ -266,33 +378,62 @@ def actions(view, *, has_selection, has_staged, can_undo, can_knock, busy):
             out.append(button("Pick up knee" + (" ★" if ready else ""), "knee", id="btn-knee",
                               cls="knee" + (" ready" if ready else ""),
                               extra={"data-ready": "1" if ready else "0"}))
-        if not me["pile_counts"] and view["permission"] is None:
+        if not me["pile_counts"] and view["permission"] is None and view["ask_partner"]:
             out.append(button("Ask to go out", "ask", id="btn-ask"))
     if can_undo:
         out.append(button("Undo", "undo", id="btn-undo"))
     return out
 
 
+def draw_choices(view):
+    """With two stock piles: all from A, an even split, all from B ("2 from A", "A + B")."""
+    n, k = len(view["stock_counts"]), view["draw_count"]
+    splits = [(i,) * k for i in range(n)]
+    splits.insert(1, tuple(sorted(i % n for i in range(k))))
+    out = []
+    for picks in dict.fromkeys(splits):  # drawing one card, the split is a single pile again
+        used = sorted(set(picks))
+        if len(used) == 1:
+            text = f"{k} from {T.STOCK_NAMES[used[0]]}"
+        else:
+            text = " + ".join(f"{picks.count(i)}{T.STOCK_NAMES[i]}" if picks.count(i) > 1 else T.STOCK_NAMES[i]
+                              for i in used)
+        words = " and ".join(f"{picks.count(i)} from stock {T.STOCK_NAMES[i]}" for i in used)
+        out.append(button(text, "draw", ",".join(map(str, picks)), id="btn-draw-" + "-".join(map(str, picks)),
+                          cls="primary" if len(used) == 1 else None, label=f"Draw {words}"))
+    return out
+
+
 # -- score sheet -----------------------------------------------------------------------------------
+def counted(part):
+    return [f"{part['count']} ·", " ", h("span", {"class": "pts"}, fmt(part["points"]))]
+
+
+# (label, cell, shown for these rules)
 SHEET_ROWS = (
-    ("Melded cards", lambda r: fmt(r["melded"])),
-    ("Cards left", lambda r: fmt(r["left"])),
-    ("Clean canastas", lambda r: f"{r['canastas']['natural']['count']} · {fmt(r['canastas']['natural']['points'])}"),
-    ("Dirty canastas", lambda r: f"{r['canastas']['mixed']['count']} · {fmt(r['canastas']['mixed']['points'])}"),
-    ("Wild canastas", lambda r: f"{r['canastas']['wild']['count']} · {fmt(r['canastas']['wild']['points'])}"),
-    ("Red 3s", lambda r: f"{r['red3']['count']} · {fmt(r['red3']['points'])}"),
-    ("Going out", lambda r: fmt(r["going_out"])),
+    ("Melded cards", lambda r: fmt(r["melded"]), lambda v: True),
+    ("Cards left", lambda r: fmt(r["left"]), lambda v: True),
+    ("Clean canastas", lambda r: counted(r["canastas"]["natural"]), lambda v: True),
+    ("Dirty canastas", lambda r: counted(r["canastas"]["mixed"]), lambda v: True),
+    ("Wild canastas", lambda r: counted(r["canastas"]["wild"]), lambda v: v["wild_melds"]),
+    ("Red 3s", lambda r: counted(r["red3"]), lambda v: v["red3_laid"]),
+    ("Going out", lambda r: fmt(r["going_out"]), lambda v: True),
 )
+
+
+def sheet_head(view, title, sides):
+    return h("tr", None, h("th", {"scope": "col"}, title),
+             [h("th", {"scope": "col"}, T.side_name(view, s, short=len(sides) > 2)) for s in sides])
 
 
 def deal_table(view, result):
     sides = list(range(len(result["sides"])))
     mine = view["my_side"]
     sides.sort(key=lambda s: s != mine)
-    head = h("tr", None, h("th", {"scope": "col"}, f"Deal {result['deal']}"),
-             [h("th", {"scope": "col"}, T.side_name(view, s)) for s in sides])
+    head = sheet_head(view, f"Deal {result['deal']}", sides)
     rows = [h("tr", None, h("th", {"scope": "row"}, name),
-              [h("td", None, cell(result["sides"][s])) for s in sides]) for name, cell in SHEET_ROWS]
+              [h("td", None, cell(result["sides"][s])) for s in sides])
+            for name, cell, shown in SHEET_ROWS if shown(view)]
     rows.append(h("tr", {"class": "total"}, h("th", {"scope": "row"}, "Deal total"),
                   [h("td", None, fmt(result["sides"][s]["total"])) for s in sides]))
     rows.append(h("tr", {"class": "running"}, h("th", {"scope": "row"}, "Running total"),
@@ -300,7 +441,7 @@ def deal_table(view, result):
     went = result.get("went_out")
     caption = (f"{T.seat_name(view, went)} went out" if went is not None
                else "Nobody went out (the stock ran out)")
-    return h("table", {"class": "sheet-table", "data-deal": result["deal"]},
+    return h("table", {"class": "sheet-table" + (" many" if len(sides) > 3 else ""), "data-deal": result["deal"]},
              h("caption", None, caption), h("thead", None, head), h("tbody", None, rows))
 
 
@@ -313,11 +454,17 @@ def sheet(view, winners):
         if len(winners) > 1:
             out.append(h("h2", {"id": "winner"}, "The game is a tie"))
         else:
-            verdict = "You win" if winners[0] == view["my_side"] else "They win"
-            out.append(h("h2", {"id": "winner", "data-winner": winners[0]},
-                         f"{verdict}: {T.side_players(view, winners[0])} lead after {len(results)} deals."))
+            who, n = T.side_players(view, winners[0]), len(results)
+            if winners[0] == view["my_side"]:
+                line = f"You win: {who} lead after {n} deals." if " & " in who else f"You win after {n} deals."
+            else:
+                line = f"{who} win{'' if ' & ' in who else 's'} after {n} deals."
+            out.append(h("h2", {"id": "winner", "data-winner": winners[0]}, line))
     else:
         out.append(h("h2", None, f"End of deal {results[-1]['deal']} of {view['deals']}"))
+    out.append(h("p", {"class": "hint", "id": "sheet-rules"},
+                 view["title"] + (" with house rules" if view["house_rules"] else "")))
+    out.append(house_note(view["house_rules"]))
     out.append(summary_table(view, results))
     ordered = results[::-1] if view["phase"] == "deal_end" else results
     out += [deal_table(view, r) for r in ordered]
@@ -327,11 +474,10 @@ def sheet(view, winners):
 def summary_table(view, results):
     """One row per deal: each side's deal total, then the running totals."""
     sides = sorted(range(len(results[0]["sides"])), key=lambda s: s != view["my_side"])
-    head = h("tr", None, h("th", {"scope": "col"}, "Deal"),
-             [h("th", {"scope": "col"}, T.side_name(view, s)) for s in sides])
+    head = sheet_head(view, "Deal", sides)
     rows = [h("tr", None, h("th", {"scope": "row"}, str(r["deal"])),
               [h("td", None, fmt(r["sides"][s]["total"])) for s in sides]) for r in results]
     rows.append(h("tr", {"class": "running"}, h("th", {"scope": "row"}, "Total"),
                   [h("td", None, fmt(results[-1]["totals"][s])) for s in sides]))
-    return h("table", {"class": "sheet-table summary", "id": "sheet-summary"},
+    return h("table", {"class": "sheet-table summary" + (" many" if len(sides) > 3 else ""), "id": "sheet-summary"},
              h("caption", None, "Scores by deal"), h("thead", None, head), h("tbody", None, rows))

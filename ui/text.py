@@ -16,14 +16,23 @@ def seat_name(view, seat, you="You"):
     return you if seat == HUMAN else view["players"][seat]["name"]
 
 
-def side_name(view, side):
-    """"Us"/"Them" in partnerships; player names when everyone plays alone."""
+STOCK_NAMES = "AB"  # two stock piles: stock A and stock B
+SHORT = {"Southwest": "SW", "Northwest": "NW", "Northeast": "NE", "Southeast": "SE"}
+
+
+def short_name(name):
+    """Compass names that crowd a phone's top bar, abbreviated: "Southwest" -> "SW"."""
+    return SHORT.get(name, name)
+
+
+def side_name(view, side, short=False):
+    """"Us"/"Them" for two sides of partners; else player names (``short``: abbreviated)."""
     members = [p for p in view["players"] if p["side"] == side]
     if side == view["my_side"]:
         return "Us" if len(members) > 1 else "You"
-    if len(view["sides"]) == 2:
+    if len(view["sides"]) == 2 and len(members) > 1:
         return "Them"
-    return " & ".join(p["name"] for p in members)
+    return " & ".join(short_name(p["name"]) if short else p["name"] for p in members)
 
 
 def side_players(view, side):
@@ -90,7 +99,7 @@ def summarize(action, seat, before, after):
         drawn = after["players"][seat]["hand_count"] - before["players"][seat]["hand_count"]
         laid = _red3_laid(before, after, seat)
         drawn += laid
-        parts.append(f"drew {drawn} card{'s' if drawn != 1 else ''}")
+        parts.append(f"drew {drawn} card{'s' if drawn != 1 else ''}" + _stocks_drawn(action, before))
     elif kind == "take_pile":
         top = before["discard"][-1] if before["discard"] else None
         pair = action["melds"][0]["cards"] if action["melds"] else []
@@ -126,6 +135,13 @@ def summarize(action, seat, before, after):
     elif after["phase"] in ("deal_end", "game_end") and before["phase"] not in ("deal_end", "game_end"):
         line += ". The deal is over"
     return line + "."
+
+
+def _stocks_drawn(action, before):
+    """" from stock A and B" when there are two stock piles."""
+    if len(before["stock_counts"]) < 2 or "from" not in action:
+        return ""
+    return " from stock " + " and ".join(STOCK_NAMES[i] for i in sorted(set(action["from"])))
 
 
 def _red3_laid(before, after, seat):

@@ -1,0 +1,51 @@
+"""Offline: after one visit the service worker (sw.js) serves the whole site,
+so the page boots and plays with the server gone."""
+
+import json
+import re
+
+import harness
+from test_table import press, start_game, table, wait_settled
+
+
+def precache(site_dir):
+    """(VERSION, FILES) written into site/sw.js by scripts/build_site.py."""
+    text = (site_dir / "sw.js").read_text()
+    version = re.search(r'const VERSION = "([0-9a-f]+)";', text).group(1)
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", text, re.S).group(1))
+    return version, files
+
+
+def test_precache_lists_every_file(site_dir):
+    _, files = precache(site_dir)
+    on_disk = sorted(p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*") if p.is_file())
+    assert files == [f for f in on_disk if f != "sw.js"]
+    assert "vendor/pyodide/pyodide.asm.wasm" in files and "manifest.webmanifest" in files
+    assert sum(f.startswith("vendor/pyscript/") for f in files) > 5  # lazy chunks included
+
+
+def test_plays_with_the_server_stopped(site_dir, chromium, record):
+    version, files = precache(site_dir)
+    context = chromium.new_context(**harness.PHONE)
+    page = context.new_page()
+    with harness.serve(site_dir) as url:
+        page.goto(url + "?delay=0&seed=7")
+        assert harness.wait_ready(page, 60) == "ready"
+        # installed (every file stored) and controlling this page
+        page.wait_for_function("navigator.serviceWorker.controller?.state === 'activated'", timeout=120_000)
+        cached = page.evaluate("""async () => {
+            const names = await caches.keys();
+            return [names, (await (await caches.open(names[0])).keys()).length]; }""")
+        assert cached == [[f"triple-play-{version}"], len(files)]
+    log = record(page)
+    page.reload()
+    assert harness.wait_ready(page, 60) == "ready", page.text_content("#boot")
+    assert page.evaluate("fetch('vendor/pyodide/pyodide.asm.wasm')"
+                         ".then(r => r.headers.get('content-type'))") == "application/wasm"
+    start_game(page, touch=True)
+    wait_settled(page)
+    press(page, "#btn-draw", True)
+    assert table(page, "phase") == "play"
+    assert log.failures == [] and log.console_errors == []
+    harness.screenshot(page, "phone-offline")
+    context.close()

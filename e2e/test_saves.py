@@ -1,0 +1,227 @@
+"""Never lose a game: autosave and resume, several saves, files, share links,
+and refusals (bad links, corrupt saves, full storage) that change nothing.
+
+window.tpGameState() (ui/games.py) returns the page's game state as JSON;
+localStorage is read directly to prove refusals leave saves byte-identical.
+"""
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+import harness
+from test_table import open_new_game, press, start_game, table, wait_settled
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.test_share import BAD, _pack, _payload  # noqa: E402
+
+QUERY = "?delay=0&seed=7"
+
+
+def game_state(page):
+    return json.loads(page.evaluate("tpGameState()"))
+
+
+def storage(page):
+    return page.evaluate("Object.fromEntries(Object.entries(localStorage))")
+
+
+def log_lines(page):
+    return page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)")
+
+
+def reopen(page, url):
+    page.goto(url)
+    assert harness.wait_ready(page, 60) == "ready", page.text_content("#boot")
+
+
+def draw_and_discard(page):
+    """One quick human turn; the bots then play theirs (delay=0)."""
+    wait_settled(page)
+    press(page, "#btn-draw", True)
+    page.locator("#hand .chip").last.tap()
+    press(page, "#btn-discard", True)
+    wait_settled(page)
+
+
+def test_reload_resumes_mid_turn(phone_context, base_url):
+    page = phone_context.new_page()
+    open_new_game(page, base_url, QUERY)
+    start_game(page, touch=True)
+    draw_and_discard(page)
+    press(page, "#btn-draw", True)  # mid-turn: drawn, not yet discarded
+    before, lines = game_state(page), log_lines(page)
+    assert before["phase"] == "play" and len(before["log"]) > 5  # the bots' moves are in it
+    reopen(page, base_url + QUERY)
+    assert page.is_visible("#btn-continue") and page.is_visible("#btn-games-new")
+    harness.screenshot(page, "phone-games")
+    press(page, "#btn-continue", True)
+    assert game_state(page) == before and log_lines(page) == lines
+    assert table(page, "phase") == "play" and table(page, "to-move") == "0"
+
+
+def test_two_saves_listed_and_both_resume(phone_context, base_url):
+    page = phone_context.new_page()
+    open_new_game(page, base_url, QUERY)
+    start_game(page, touch=True)
+    draw_and_discard(page)
+    first = game_state(page)
+    press(page, "#btn-menu", True)
+    press(page, "#btn-games-new", True)
+    start_game(page, touch=True)
+    wait_settled(page)
+    press(page, "#btn-draw", True)
+    second = game_state(page)
+    page.close()
+
+    page = phone_context.new_page()
+    reopen(page, base_url + QUERY)
+    slots = page.locator("#games .slot")
+    assert slots.count() == 2
+    harness.screenshot(page, "phone-games-two")
+    press(page, "#btn-continue", True)  # the last one played
+    assert game_state(page) == second
+    press(page, "#btn-menu", True)
+    press(page, '#games [data-cmd="resume"][data-role="resume"]', True)
+    assert game_state(page) == first
+
+
+def same_position(a, b):
+    """Equal but for the action log (a link carries only the current deal's)."""
+    return {**a, "log": None} == {**b, "log": None}
+
+
+def test_share_link_opens_the_same_game_elsewhere(chromium, base_url):
+    context = chromium.new_context(**harness.PHONE)
+    page = context.new_page()
+    open_new_game(page, base_url, QUERY)
+    start_game(page, touch=True)
+    draw_and_discard(page)
+    press(page, "#btn-draw", True)
+    shared = game_state(page)
+    press(page, "#btn-menu", True)
+    press(page, '#games .current [data-role="share"]', True)
+    page.wait_for_selector("#games-note:not(:text('Sharing'))")
+    link = page.input_value("#share-link")
+    assert "#g=g1." in link and len(link.split("#g=")[1]) <= 1500
+    harness.screenshot(page, "phone-share")
+    context.close()
+
+    other = chromium.new_context(**harness.PHONE)  # another browser: nothing stored
+    page = other.new_page()
+    reopen(page, link)
+    assert page.evaluate("location.hash") == ""  # the fragment is cleared once read
+    assert page.is_visible("#offer") and storage(page) == {}  # asks first, stores nothing
+    harness.screenshot(page, "phone-shared-offer")
+    press(page, "#btn-accept-link", True)
+    assert same_position(game_state(page), shared)
+    assert table(page, "phase") == "play" and table(page, "to-move") == "0"
+    other.close()
+
+
+BAD_LINKS = [(link, words) for link, words in BAD if words in (
+    "bad characters", "does not unpack", "cut short", "far too long", "version 7",
+    "1 to 40 characters", "not 5", "do not replay", "far too much")]
+
+
+@pytest.fixture
+def saved_page(phone_context, base_url):
+    """A page with one good saved game."""
+    page = phone_context.new_page()
+    open_new_game(page, base_url, QUERY)
+    start_game(page, touch=True)
+    draw_and_discard(page)
+    return page
+
+
+def test_bad_links_show_a_message_and_change_nothing(saved_page, base_url):
+    page = saved_page
+    good = storage(page)
+    assert any(k.startswith("tp.save.") for k in good)
+    for i, (link, words) in enumerate(BAD_LINKS):
+        reopen(page, f"{base_url}?delay=0&case={i}#g={link}")  # a new query: a real page load
+        error = page.text_content("#games-error")
+        assert words in error and "Nothing was changed" in error, (words, error)
+        assert page.evaluate("location.hash") == ""
+        assert storage(page) == good, words
+        if i == 0:
+            harness.screenshot(page, "phone-bad-link")
+    # A hostile name within the limits is just text: offered, shown as text, stored only on yes.
+    name = "<img src=x onerror=alert(1)>"
+    reopen(page, f"{base_url}?delay=0#g={_pack(dict(_payload(), p=[[name, None]] * 4))}")
+    assert name in page.text_content("#offer") and page.locator("#games img").count() == 0
+    press(page, "#btn-decline-link", True)
+    assert storage(page) == good
+
+
+def test_corrupt_saves_are_kept_aside(saved_page, base_url):
+    page = saved_page
+    good = storage(page)
+    slot = next(k for k in good if k.startswith("tp.save."))
+    newer = good[slot].replace('"version":1', '"version":9', 1)
+    broken = {"tp.save.a-junk": "{not json", "tp.save.b-newer": newer,
+              "tp.save.c-cheat": good[slot].replace('"hand":["', '"hand":["AS","', 1)}
+    page.evaluate("bad => Object.entries(bad).forEach(([k, v]) => localStorage.setItem(k, v))", broken)
+    reopen(page, base_url + QUERY)
+    error = page.text_content("#games-error")
+    assert "not readable" in error and "newer version" in error
+    harness.screenshot(page, "phone-corrupt-saves")
+    # the list reads summaries only: the altered game fails when opened
+    assert page.locator("#games .slot").count() == 2
+    press(page, '#slot-c-cheat [data-role="resume"]', True)
+    assert "does not check out" in page.text_content("#games-error")
+    assert page.locator("#games .slot").count() == 1
+    after = storage(page)
+    assert after[slot] == good[slot]  # the good save: byte-identical
+    for key, text in broken.items():
+        assert key not in after and after["tp.bad." + key[len("tp.save."):]] == text
+    press(page, "#btn-continue", True)
+    assert table(page, "to-move") == "0"
+
+
+def test_export_delete_import(saved_page, base_url, tmp_path):
+    page = saved_page
+    state = game_state(page)
+    press(page, "#btn-menu", True)
+    with page.expect_download() as info:
+        press(page, '#games .current [data-role="export"]', True)
+    exported = tmp_path / "game.json"
+    info.value.save_as(exported)
+    press(page, '#games .current [data-role="delete"]', True)
+    assert "again" in page.text_content('#games .current [data-role="delete"]')
+    press(page, '#games .current [data-role="delete"]', True)
+    assert page.locator("#games .slot").count() == 0
+
+    bad = tmp_path / "bad.json"
+    bad.write_text(exported.read_text().replace('"hand":["', '"hand":["AS","', 1))
+    before = storage(page)
+    page.set_input_files("#import-file", str(bad))
+    page.wait_for_function("document.documentElement.dataset.imported === 'refused'")
+    assert "cannot be imported" in page.text_content("#games-error") and storage(page) == before
+
+    page.set_input_files("#import-file", str(exported))
+    page.wait_for_function("document.documentElement.dataset.imported === 'ok'")
+    assert page.locator("#games .slot").count() == 1
+    press(page, '#games [data-role="resume"]', True)
+    assert game_state(page) == state
+
+
+def test_full_storage_is_reported(saved_page):
+    page = saved_page
+    page.evaluate("""() => {  // fill localStorage to its quota
+        const chunk = 'x'.repeat(256 * 1024);
+        for (let i = 0; ; i++) {
+            try { localStorage.setItem('filler' + i, chunk); }
+            catch (e) {
+                for (let size = 128 * 1024; size >= 1; size = Math.floor(size / 2)) {
+                    try { localStorage.setItem('filler-end' + size, 'x'.repeat(size)); } catch (e2) {}
+                }
+                return;
+            }
+        }
+    }""")
+    press(page, "#btn-draw", True)
+    assert "Storage is full" in page.text_content("#message")
+    assert page.evaluate("document.documentElement.dataset.saveError") == "full"

@@ -1,0 +1,50 @@
+/* Offline play: every file of the site, precached, served cache-first.
+ *
+ * scripts/build_site.py fills in VERSION (a hash of every file's contents)
+ * and FILES (every file of the site but this one), so each release installs
+ * into a cache of its own name. Install stores all files or none
+ * (cache.addAll), so a half-filled cache never serves; activate deletes the
+ * caches of older releases. Responses are cached as served, so .wasm keeps
+ * Content-Type application/wasm. Anything not precached goes to the network.
+ */
+"use strict";
+const VERSION = "dev";
+const FILES = [];
+const PREFIX = "triple-play-";
+const CACHE = PREFIX + VERSION;
+const ROOT = new URL("./", self.location).pathname;
+const PRECACHED = new Set(FILES);
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    try {
+      await cache.addAll(FILES.map((file) => new Request(file, { cache: "no-cache" })));
+    } catch (error) {
+      await caches.delete(CACHE);
+      throw error;
+    }
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin || !url.pathname.startsWith(ROOT)) return;
+  // The page's own address (any ?query) is index.html.
+  const file = decodeURIComponent(url.pathname.slice(ROOT.length)) || "index.html";
+  if (!PRECACHED.has(file)) return;
+  event.respondWith((async () => {
+    const hit = await (await caches.open(CACHE)).match(file);
+    return hit || fetch(request);
+  })());
+});

@@ -1,0 +1,183 @@
+"""The save store (ui/saves.py) over a dict: slots, versions, quarantine,
+full storage, and checked export/import."""
+
+import json
+import random
+import sys
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import game  # noqa: E402
+from game.bots import get_bot  # noqa: E402
+from ui import saves  # noqa: E402
+from ui.saves import MemoryStorage, SaveError, SaveStore, StorageFull  # noqa: E402
+
+
+class FullStorage(MemoryStorage):
+    """Refuses every write, like a localStorage over its quota."""
+
+    def set(self, key, value):
+        raise StorageFull("QuotaExceededError")
+
+
+def clock():
+    t = [datetime(2026, 11, 22, 9, 0, tzinfo=timezone.utc)]
+
+    def now():
+        t[0] += timedelta(minutes=1)
+        return t[0]
+    return now
+
+
+def played(seed=3, actions=40):
+    state = game.new_game("triple-play", seed=seed, bots=[None, "random", "random", "random"])
+    rng = random.Random(seed)
+    for _ in range(actions):
+        seat = state.to_move()
+        game.apply(state, get_bot("random")(game.observe(state, seat), seat, rng))
+    return state
+
+
+@pytest.fixture
+def store():
+    return SaveStore(MemoryStorage(), now=clock())
+
+
+def test_save_load_round_trip_and_slot_list(store):
+    a, b = played(1), played(2, 60)
+    slot_a = store.save(None, a, ["New game.", "You drew."])
+    slot_b = store.save(None, b, ["line"], name="Evening game")
+    assert slot_a != slot_b
+    state, log = store.load(slot_a)
+    assert state.to_json() == a.to_json() and log == ["New game.", "You drew."]
+    slots, problems = store.list()
+    assert problems == []
+    assert [s["id"] for s in slots] == [slot_b, slot_a]  # newest first
+    assert slots[0]["name"] == "Evening game" and slots[1]["name"] == a.rules.title
+    assert slots[0]["deal"] == 1 and slots[0]["deals"] == 4
+    assert [name for name, _ in slots[0]["scores"]] == ["Us", "Them"]
+    assert slots[0]["updated"].startswith("2026-11-22T09:")
+
+
+def test_saving_again_keeps_slot_name_and_creation(store):
+    state = played(1)
+    slot = store.save(None, state, [], name="Mine")
+    created = json.loads(store.storage.get(saves.SAVE + slot))["created"]
+    game.apply(state, {"type": "draw"} if state.phase == "draw" else game.legal_actions(state)[0])
+    assert store.save(slot, state, ["more"]) == slot
+    record = json.loads(store.storage.get(saves.SAVE + slot))
+    assert record["name"] == "Mine" and record["created"] == created and record["updated"] > created
+    assert store.ids() == [slot]
+
+
+def test_current_slot_and_delete(store):
+    slot = store.save(None, played(), [])
+    store.current = slot
+    assert store.current == slot
+    store.delete(slot)
+    assert store.current is None and store.ids() == []
+
+
+CORRUPTIONS = [  # (what, text of a good save -> corrupt text, words of the message)
+    ("not json", lambda good: "{oops", "not readable"),
+    ("other format", lambda good: json.dumps({"format": "x"}), "not a Triple Play saved game"),
+    ("newer version", lambda good: good.replace('"version":1', '"version":7', 1), "newer version"),
+    ("no version", lambda good: good.replace('"version":1,', "", 1), "no format version"),
+    ("bad game", lambda good: good.replace('"seed":', '"seed":"x","was":', 1), "does not check out"),
+    ("cards added", lambda good: good.replace('"hand":["', '"hand":["AS","', 1), "does not check out"),
+    ("bad summary", lambda good: good.replace('"deal":1,', '"deal":"1",', 1), "summary"),
+]
+
+
+@pytest.mark.parametrize("name, corrupt, words", CORRUPTIONS, ids=[c[0] for c in CORRUPTIONS])
+def test_a_bad_save_is_set_aside_untouched(store, name, corrupt, words):
+    keep = store.save(None, played(1), ["keep me"])
+    keep_text = store.storage.get(saves.SAVE + keep)
+    bad = store.save(None, played(2), [])
+    store.current = bad
+    bad_text = corrupt(store.storage.get(saves.SAVE + bad))
+    store.storage.set(saves.SAVE + bad, bad_text)
+    with pytest.raises(SaveError, match=words):
+        store.load(bad)
+    assert store.storage.get(saves.BAD + bad) == bad_text  # byte for byte
+    assert store.ids() == [keep] and store.current is None
+    assert store.storage.get(saves.SAVE + keep) == keep_text
+
+
+def test_listing_sets_aside_unreadable_saves_without_clobbering(store):
+    keep = store.save(None, played(1), [])
+    store.storage.set(saves.SAVE + "x", "garbage 1")
+    store.storage.set(saves.BAD + "x", "an older quarantined copy")
+    slots, problems = store.list()
+    assert [s["id"] for s in slots] == [keep]
+    assert len(problems) == 1 and "tp.bad.x.2" in problems[0]
+    assert store.storage.get(saves.BAD + "x") == "an older quarantined copy"
+    assert store.storage.get(saves.BAD + "x.2") == "garbage 1"
+
+
+def test_older_versions_migrate_or_are_refused(store, monkeypatch):
+    slot = store.save(None, played(1), ["a line"])
+    text = store.storage.get(saves.SAVE + slot)
+    old = json.loads(text)
+    old["version"] = 0
+    old["table_log"] = old.pop("log")  # pretend format 0 named it so
+    with pytest.raises(SaveError, match="too old"):
+        saves.parse(json.dumps(old))
+    monkeypatch.setitem(saves.MIGRATIONS, 0, lambda r: {**r, "log": r.pop("table_log")})
+    record = saves.parse(json.dumps(old))
+    assert record["version"] == saves.VERSION and record["log"] == ["a line"]
+
+
+def test_full_storage_raises_and_keeps_the_old_copy():
+    store = SaveStore(MemoryStorage(), now=clock())
+    state = played(1)
+    slot = store.save(None, state, ["one"])
+    before = dict(store.storage.data)
+    full = SaveStore(FullStorage(before), now=clock())
+    with pytest.raises(StorageFull):
+        full.save(slot, played(2), ["two"])
+    assert full.storage.data == before
+    # an unreadable save cannot be moved aside: it stays, and the message says so
+    full.storage.data[saves.SAVE + "bad"] = "{"
+    _, problems = full.list()
+    assert "stays where it is" in problems[0] and full.storage.data[saves.SAVE + "bad"] == "{"
+
+
+def test_export_then_import_makes_a_new_slot(store):
+    slot = store.save(None, played(1), ["x"], name="Shared <b>")
+    filename, text = store.export(slot)
+    assert filename.endswith(".json")
+    again = store.import_text(text)
+    assert again != slot and set(store.ids()) == {slot, again}
+    state, log = store.load(again)
+    assert state.to_json() == store.load(slot)[0].to_json() and log == ["x"]
+    assert store.list()[0][0]["name"] == "Shared <b>"  # kept as text; the page renders text nodes
+
+
+@pytest.mark.parametrize("text, words", [
+    ("", "not readable"),
+    ("[]", "not a Triple Play"),
+    ("x" * (saves.MAX_TEXT + 1), "far too large"),
+    (json.dumps({"format": saves.FORMAT, "version": 1, "name": "n", "log": [], "created": "", "updated": "",
+                 "meta": saves.summary(game.new_game("triple-play", seed=1)), "state": {"version": 1}}),
+     "does not check out"),
+])
+def test_import_refuses_bad_files_and_changes_nothing(store, text, words):
+    slot = store.save(None, played(1), [])
+    before = dict(store.storage.data)
+    with pytest.raises(SaveError, match=words):
+        store.import_text(text)
+    assert store.storage.data == before and store.ids() == [slot]
+
+
+def test_import_recomputes_the_summary(store):
+    slot = store.save(None, played(1), [])
+    record = json.loads(store.export(slot)[1])
+    record["meta"].update(title="Lies", deal=99)
+    again = store.import_text(json.dumps(record))
+    listed = {s["id"]: s for s in store.list()[0]}
+    assert listed[again]["title"] != "Lies" and listed[again]["deal"] == 1

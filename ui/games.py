@@ -1,0 +1,194 @@
+"""Never lose a game: autosave, the games screen, files and share links.
+
+A mixin of ui.controller.Controller (it uses the controller's state, log,
+message, screen and render). ``autosave`` runs after every command and every
+bot move and writes only when the game changed (another state object or a
+longer action log), so taps that only select cards cost nothing. A game
+with an empty action log that was not loaded here is a new game: it gets a
+new slot, so the previous game stays in the list.
+
+Links and files are untrusted: game.share.decode and ui.saves.parse check
+them; a refusal is shown and changes nothing.
+"""
+
+import asyncio
+import json
+import random
+
+import game
+from game import share
+
+from ui import dom
+from ui import games_view as view
+from ui.saves import MemoryStorage, SaveError, SaveStore, StorageFull, summary
+
+LINK_KEY = "g="   # the fragment: #g=g1.<data>
+FULL = "Storage is full: this game is not being saved. Open ☰ to export or delete old games."
+
+
+class GamesMixin:
+    def boot_games(self):
+        """Open the store, read a shared link, and show the games screen if there is one."""
+        storage = dom.storage()
+        self.store = SaveStore(storage or MemoryStorage(), now=dom.local_now)
+        self.slot = None            # save slot of the game in self.state
+        self.saved_as = None        # (state object, action count) last written
+        self.incoming = None        # a shared game waiting for the player's yes
+        self.games_note = "" if storage else "This browser blocks storage: games are not kept."
+        self.games_errors = []      # sentences for the alert box
+        self.link = None            # the last share link, shown as text
+        self.deleting = None        # slot whose Delete was tapped once
+        dom.expose("tpGameState", lambda: json.dumps(self.state.to_json() if self.state else None))
+        fragment = dom.take_fragment()
+        if fragment.startswith(LINK_KEY):
+            try:
+                self.incoming = share.decode(fragment[len(LINK_KEY):])
+            except game.StateError as e:
+                self.games_errors = [f"This game link cannot be opened. {e} Nothing was changed."]
+        if self.incoming or self.games_errors or self.store.ids():
+            self.screen = "games"
+
+    # -- saving ---------------------------------------------------------------------
+    def autosave(self):
+        state = self.state
+        saved, count = self.saved_as or (None, 0)
+        if state is None or (saved is state and count == len(state.log)):
+            return
+        if not state.log and saved is not state:
+            self.slot = None  # a new game: a new slot
+        try:
+            self.slot = self.store.save(self.slot, state, self.log)
+            self.store.current = self.slot
+        except StorageFull:
+            self.message = FULL
+            dom.set_root_data("save-error", "full")
+            return
+        except Exception as e:  # saving must never break the table
+            self.message = f"This game could not be saved ({type(e).__name__}: {e})."
+            dom.console_error(self.message)
+            return
+        self.saved_as = (state, len(state.log))
+        dom.set_root_data("saved", f"{self.slot}:{len(state.log)}")
+        dom.set_root_data("has-saves", "1")
+
+    def open_game(self, slot, state, log):
+        """Put a game on the table and let the bots move if it is their turn."""
+        self.state, self.log, self.slot = state, list(log), slot
+        self.saved_as = (state, len(state.log))
+        self.store.current = slot
+        self.rng = random.Random(state.seed + len(state.log))
+        self.sel.clear()
+        self.snapshot, self.changed = None, False
+        self.message, self.link, self.deleting = "", None, None
+        self.game_id += 1
+        self.busy = False
+        self.screen = "table"
+        dom.scroll_to_top()
+        self.after_move()
+
+    # -- commands of the games screen -------------------------------------------------
+    def do_games(self, _arg=None):
+        """☰: leave the table for the games screen (the game is saved, nothing to confirm)."""
+        self.autosave()
+        self.game_id += 1  # a bot loop in progress stops; Continue restarts it
+        self.busy = False
+        self.screen, self.message, self.link, self.deleting = "games", "", None, None
+        self.games_note, self.games_errors = "", []
+
+    def do_resume(self, slot):
+        if slot == self.slot and self.state is not None:
+            return self.open_game(slot, self.state, self.log)
+        try:
+            state, log = self.store.load(slot)
+        except SaveError as e:
+            self.games_errors = [str(e)]
+            return
+        self.open_game(slot, state, log)
+
+    def do_delete(self, slot):
+        if self.deleting != slot:
+            self.deleting = slot
+            return
+        self.store.delete(slot)
+        self.deleting = None
+        self.games_note = "Game deleted."
+        if slot == self.slot:
+            self.state, self.slot, self.saved_as = None, None, None
+
+    def do_export(self, slot):
+        try:
+            filename, text = self.store.export(slot)
+        except SaveError as e:
+            self.games_errors = [str(e)]
+            return
+        dom.download(filename, text)
+        self.games_note = f"Saved to your downloads as {filename}."
+
+    def do_import(self, _arg=None):
+        pending = dom.file_text("import-file")
+        if pending is not None:
+            asyncio.ensure_future(self.import_file(pending))
+
+    async def import_file(self, pending):
+        text = str(await pending)
+        self.games_note, self.games_errors = "", []
+        try:
+            self.store.import_text(text)
+            self.games_note = "Game imported: it is in the list below."
+        except SaveError as e:
+            self.games_errors = [str(e)]
+        except StorageFull:
+            self.games_errors = ["Storage is full: delete or export a game first. Nothing was imported."]
+        dom.set_root_data("imported", "refused" if self.games_errors else "ok")
+        self.render()
+
+    def do_share(self, slot):
+        if slot == self.slot and self.state is not None:
+            state = self.state
+        else:
+            try:
+                state, _ = self.store.load(slot)
+            except SaveError as e:
+                self.games_errors = [str(e)]
+                return
+        self.link = dom.page_url() + "#" + LINK_KEY + share.encode(state)
+        self.games_note = "Sharing…"
+        asyncio.ensure_future(self.offer_link(self.link))
+
+    async def offer_link(self, url):
+        how = await dom.share_url(url, "Triple Play")
+        self.games_note = {"shared": "Link shared.", "copied": "Link copied: paste it anywhere."}.get(
+            how, "Copy the link below and send it.")
+        self.render()
+
+    def do_accept_link(self, _arg=None):
+        state, self.incoming = self.incoming, None
+        log = [f"Opened from a shared link: {state.rules.title}, deal {state.deal}."]
+        try:
+            slot = self.store.save(None, state, log)
+        except StorageFull:
+            self.games_errors = ["Storage is full: delete or export a game first."]
+            self.incoming = state
+            return
+        self.open_game(slot, state, log)
+
+    def do_decline_link(self, _arg=None):
+        self.incoming = None
+        self.games_note = "The shared game was not added."
+
+    # -- drawing ------------------------------------------------------------------------------
+    def draw_games(self):
+        slots, problems = self.store.list()
+        self.games_errors += problems  # reported when they are set aside
+        errors = self.games_errors
+        incoming = summary(self.incoming) if self.incoming else None
+        dom.mount("games", view.games_screen(
+            slots, self.store.current, incoming=incoming, note=self.games_note, errors=errors,
+            link=self.link, deleting=self.deleting))
+        dom.mount("actions", [])
+        dom.mount("scores", [])
+        dom.set_attrs("app", {"data-screen": "games"})
+        dom.set_attrs("games", {"data-slots": len(slots), "data-error": len(errors)})
+        dom.set_root_data("screen", "games")
+        dom.set_root_data("has-saves", "1" if slots else "0")
+        self.shown = "games"

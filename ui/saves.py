@@ -1,0 +1,246 @@
+"""Saved games: named slots in the browser's localStorage, in plain Python.
+
+The store works over a tiny storage interface (``get``/``set``/``remove``/
+``keys``, strings only) so CPython tests run it against a dict; ui.dom adapts
+window.localStorage to it. Rules that keep games safe:
+
+- every record carries ``format`` and ``version``; an older version is
+  migrated through ``MIGRATIONS`` or refused with a sentence saying why;
+- a record that fails to read is moved byte for byte under a ``tp.bad.`` key
+  (never over another key) and reported, so nothing is lost and it stops
+  failing on every visit;
+- imports and shared games always get a fresh slot: nothing is overwritten;
+- a full storage raises ``StorageFull`` for the page to report.
+"""
+
+import json
+from datetime import datetime
+
+import game
+
+from ui import text as T
+
+FORMAT = "triple-play-save"
+VERSION = 1
+# version n -> function turning a version-n record into a version n+1 record
+MIGRATIONS = {}
+SAVE = "tp.save."
+BAD = "tp.bad."
+CURRENT = "tp.current"
+MAX_TEXT = 2_000_000    # characters of an imported file
+MAX_LOG = 200           # table log lines kept
+MAX_LINE = 300
+MAX_NAME = 60
+
+
+class StorageFull(Exception):
+    """The browser refused to store more (QuotaExceededError)."""
+
+
+class SaveError(Exception):
+    """A save or file that cannot be read; the message is for the player."""
+
+
+class MemoryStorage:
+    """The storage interface over a dict: tests, and browsers that block localStorage."""
+
+    def __init__(self, data=None):
+        self.data = dict(data or {})
+
+    def get(self, key):
+        return self.data.get(key)
+
+    def set(self, key, value):
+        self.data[key] = value
+
+    def remove(self, key):
+        self.data.pop(key, None)
+
+    def keys(self):
+        return list(self.data)
+
+
+def summary(state):
+    """What the games list shows of a game: rules, deal, scores."""
+    v = game.view(state, 0, log=False)
+    return {"title": state.rules.title, "deal": v["deal"], "deals": v["deals"], "phase": v["phase"],
+            "turn": state.turn_number + 1,
+            "players": [p.name for p in state.players],
+            "scores": [[T.side_name(v, s), side["total"]] for s, side in enumerate(v["sides"])]}
+
+
+def _summary_ok(meta):
+    """The shape ``summary`` writes, so the list can show a stored summary as is."""
+    if not isinstance(meta, dict):
+        return False
+    ints = [meta.get(k) for k in ("deal", "deals", "turn")]
+    scores, players = meta.get("scores"), meta.get("players")
+    return (isinstance(meta.get("title"), str) and isinstance(meta.get("phase"), str)
+            and all(isinstance(n, int) for n in ints)
+            and isinstance(players, list) and all(isinstance(p, str) for p in players)
+            and isinstance(scores, list) and all(
+                isinstance(x, list) and len(x) == 2 and isinstance(x[0], str) and isinstance(x[1], int)
+                for x in scores))
+
+
+def _check(cond, message):
+    if not cond:
+        raise SaveError(message)
+
+
+def _migrate(record):
+    version = record.get("version")
+    _check(isinstance(version, int) and not isinstance(version, bool),
+           "It has no format version, so it is not a save of this game.")
+    _check(version <= VERSION, f"It was made by a newer version of this game (save format {version}; "
+                               f"this page reads {VERSION}). Reload the page to update it.")
+    while version < VERSION:
+        _check(version in MIGRATIONS, f"Its save format {version} is too old for this page "
+                                      f"(it reads format {VERSION}).")
+        record = MIGRATIONS[version](record)
+        version = record["version"] = version + 1
+    return record
+
+
+def parse(text, check_state=True):
+    """A save record from JSON text, migrated and checked; raise SaveError saying why not.
+
+    ``check_state=False`` skips the (slower) full game check, for listing.
+    """
+    _check(isinstance(text, str) and len(text) <= MAX_TEXT, "It is empty or far too large.")
+    try:
+        record = json.loads(text)
+    except (ValueError, RecursionError):
+        raise SaveError("It is not readable (damaged or not JSON).") from None
+    _check(isinstance(record, dict) and record.get("format") == FORMAT,
+           "It is not a Triple Play saved game.")
+    record = _migrate(record)
+    name, log, meta = record.get("name"), record.get("log"), record.get("meta")
+    _check(isinstance(name, str) and 0 < len(name) <= MAX_NAME, "Its name is missing or too long.")
+    _check(isinstance(log, list) and len(log) <= MAX_LOG
+           and all(isinstance(x, str) and len(x) <= MAX_LINE for x in log), "Its table log is malformed.")
+    _check(all(isinstance(record.get(k), str) for k in ("created", "updated")), "Its dates are missing.")
+    _check(_summary_ok(meta), "Its summary is missing or malformed.")
+    if check_state:
+        try:
+            record["game"] = game.GameState.from_json(record.get("state"))
+        except game.StateError as e:
+            raise SaveError(f"Its game does not check out: {e}") from None
+        record["meta"] = summary(record["game"])  # never trust a stored summary
+    return record
+
+
+class SaveStore:
+    """The saved games of one browser: list, save, load, delete, export, import."""
+
+    def __init__(self, storage, now=lambda: datetime.now().astimezone()):
+        self.storage = storage
+        self.now = now
+
+    # -- slots ------------------------------------------------------------------
+    def ids(self):
+        return sorted(k[len(SAVE):] for k in self.storage.keys() if k.startswith(SAVE))
+
+    @property
+    def current(self):
+        slot = self.storage.get(CURRENT)
+        return slot if slot in self.ids() else None
+
+    @current.setter
+    def current(self, slot):
+        if slot is None:
+            self.storage.remove(CURRENT)
+        else:
+            self.storage.set(CURRENT, slot)
+
+    def list(self):
+        """([slot summaries, newest first], [problems]); unreadable saves are set aside."""
+        slots, problems = [], []
+        for slot in self.ids():
+            try:
+                record = parse(self.storage.get(SAVE + slot), check_state=False)
+            except SaveError as e:
+                problems.append(self.quarantine(slot, e))
+                continue
+            slots.append({"id": slot, "name": record["name"], "updated": record["updated"],
+                          **record["meta"]})
+        slots.sort(key=lambda s: s["updated"], reverse=True)
+        return slots, problems
+
+    def _new_id(self):
+        base = self.now().strftime("%Y%m%d-%H%M%S")
+        taken = set(self.ids())
+        slot, n = base, 1
+        while slot in taken:
+            n += 1
+            slot = f"{base}-{n}"
+        return slot
+
+    def save(self, slot, state, log, name=None):
+        """Write a game into its slot (a new slot when ``slot`` is None); return the slot.
+
+        Raises StorageFull if the browser refuses; the old copy then stays as it was.
+        """
+        now = self.now().isoformat(timespec="seconds")
+        old = None
+        if slot is not None:
+            try:
+                old = json.loads(self.storage.get(SAVE + slot) or "null")
+            except ValueError:
+                old = None
+        if not isinstance(old, dict):
+            old = {}
+            slot = slot or self._new_id()
+        record = {"format": FORMAT, "version": VERSION, "name": name or old.get("name") or state.rules.title,
+                  "created": old.get("created", now), "updated": now, "meta": summary(state),
+                  "state": state.to_json(), "log": [line[:MAX_LINE] for line in log[-MAX_LOG:]]}
+        self.storage.set(SAVE + slot, json.dumps(record, separators=(",", ":")))
+        return slot
+
+    def load(self, slot):
+        """(state, log) of a slot; a save that fails is set aside and SaveError says why."""
+        text = self.storage.get(SAVE + slot)
+        if text is None:
+            raise SaveError("That saved game is no longer here.")
+        try:
+            record = parse(text)
+        except SaveError as e:
+            raise SaveError(self.quarantine(slot, e)) from None
+        return record["game"], record["log"]
+
+    def delete(self, slot):
+        self.storage.remove(SAVE + slot)
+        if self.storage.get(CURRENT) == slot:
+            self.storage.remove(CURRENT)
+
+    def quarantine(self, slot, error):
+        """Move an unreadable save, untouched, to a tp.bad. key of its own; say so."""
+        raw = self.storage.get(SAVE + slot)
+        key, n = BAD + slot, 1
+        while self.storage.get(key) is not None:
+            n += 1
+            key = f"{BAD}{slot}.{n}"
+        try:
+            self.storage.set(key, raw)
+        except StorageFull:
+            return f"Saved game {slot} could not be read: {error} It stays where it is (storage is full)."
+        self.storage.remove(SAVE + slot)
+        if self.storage.get(CURRENT) == slot:
+            self.storage.remove(CURRENT)
+        return f"Saved game {slot} could not be read: {error} It was kept aside as {key}."
+
+    # -- files ------------------------------------------------------------------
+    def export(self, slot):
+        """(file name, JSON text) of a slot, for a download."""
+        text = self.storage.get(SAVE + slot)
+        if text is None:
+            raise SaveError("That saved game is no longer here.")
+        return f"triple-play-{slot}.json", text
+
+    def import_text(self, text, name=None):
+        """Store a checked copy of an exported game in a new slot; return the slot."""
+        try:
+            record = parse(text)
+        except SaveError as e:
+            raise SaveError(f"This file cannot be imported: {e}") from None
+        return self.save(None, record["game"], record["log"], name=name or record["name"])

@@ -1,0 +1,127 @@
+"""The new-game screen's choices: rules, player count, bots, table options
+and house rules.
+
+Plain Python, so it is tested without a browser: the controller hands it
+the form's values (``update``) and asks it for the game to start;
+``ui.render.setup_screen`` draws it. Rules and their checks come from the
+engine (``game.house``); an invalid house rule set is refused with the
+engine's reason and never replaced by another.
+"""
+
+import game
+from game import house
+from game.bots import BOTS
+from game.presets import DEFAULT_PRESET
+
+HUMAN = 0
+DEFAULT_BOT = "normal" if "normal" in BOTS else next(iter(BOTS))
+# Table options: (RuleSet field, label). They change what the page shows, not the play.
+TABLE_OPTIONS = (("knee_reminder", "Knee reminder: highlight the knee when you may pick it up"),)
+
+
+class Setup:
+    def __init__(self):
+        self.preset = DEFAULT_PRESET
+        self.players = game.get_preset(DEFAULT_PRESET).players
+        self.bots = {}           # seat -> bot level
+        self.options = {}        # table option -> bool (unset: the preset's)
+        self.house = {}          # house option -> the form's value, where it differs from the preset
+        self.house_open = False
+
+    # -- reading the form ------------------------------------------------------------
+    @property
+    def base(self):
+        return game.get_preset(self.preset)
+
+    @staticmethod
+    def presets():
+        return list(game.PRESETS.items())
+
+    @staticmethod
+    def bot_levels():
+        return list(BOTS)
+
+    def counts(self):
+        """The player counts the preset allows."""
+        return [n for n, _, _ in self.base.seatings]
+
+    def ids(self):
+        """Every form control the screen shows, to read back before acting."""
+        out = ["setup-preset", "setup-players"]
+        out += [f"setup-bot-{seat}" for seat in range(1, self.players)]
+        out += [f"setup-opt-{f}" for f, _ in TABLE_OPTIONS]
+        if self.house_open:
+            out += [f"house-{option}" for option in house.LABELS]
+        return out
+
+    def update(self, values):
+        """Take the form's values ({id: value or None}); a new preset starts afresh."""
+        for seat in range(1, self.players):
+            level = values.get(f"setup-bot-{seat}")
+            if level in BOTS:
+                self.bots[seat] = level
+        preset = values.get("setup-preset")
+        if preset and preset != self.preset:
+            self.preset = preset
+            self.house, self.options = {}, {}
+            if self.players not in self.counts():
+                self.players = self.base.players
+            return
+        if values.get("setup-players"):
+            count = int(values["setup-players"])
+            self.players = count if count in self.counts() else self.base.players
+        for f, _ in TABLE_OPTIONS:
+            if values.get(f"setup-opt-{f}") is not None:
+                self.options[f] = bool(values[f"setup-opt-{f}"])
+        for option in house.LABELS:
+            raw = values.get(f"house-{option}")
+            if raw is None:
+                continue
+            if raw == house.text(self.base, option):
+                self.house.pop(option, None)
+            else:
+                self.house[option] = raw
+
+    # -- what the screen shows and starts ----------------------------------------------
+    def rules(self):
+        """The rule set to play: the preset, house rules, table options (or RulesError)."""
+        rules = house.build(self.base, self.house)
+        options = {f: v for f, v in self.options.items() if getattr(rules, f) != v}
+        return rules.derive(**options) if options else rules
+
+    def current(self):
+        """(rules, error): the rules as edited, or the preset's and the reason they are refused."""
+        try:
+            return self.rules(), ""
+        except game.RulesError as e:
+            return self.base, str(e)
+
+    def bot(self, seat):
+        return self.bots.get(seat, DEFAULT_BOT)
+
+    def seats(self):
+        """[(seat, name, role)] of the other players: role "partner" or "opponent"."""
+        state = game.new_game(self.base, seed=0, players=self.players)
+        partners = state.partners(HUMAN)
+        return [(s, state.players[s].name, "partner" if s in partners else "opponent")
+                for s in range(1, self.players)]
+
+    def table_options(self, rules):
+        """[(field, label, checked)]; the knee reminder only where there is a knee."""
+        return [(f, label, self.options.get(f, getattr(rules, f))) for f, label in TABLE_OPTIONS
+                if f != "knee_reminder" or rules.has_knee]
+
+    def house_fields(self):
+        """[(heading, [(option, label, kind, choices, value, preset value)])] for the editor."""
+        out = []
+        for heading, options in house.SECTIONS:
+            rows = [(option, label, house.kind(option), house.CHOICES.get(option, {}),
+                     self.house.get(option, house.text(self.base, option)), house.text(self.base, option))
+                    for option, label in options]
+            out.append((heading, rows))
+        return out
+
+    def start(self, seed):
+        """A new game under the chosen rules, seats and bots (RulesError if refused)."""
+        bots = [None] + [self.bot(s) for s in range(1, self.players)]
+        return game.new_game(self.rules(), seed=seed, players=self.players, bots=bots)
