@@ -11,7 +11,8 @@ within 1.15x, skeleton within 0.5 s). Then plays --turns human turns (draw,
 discard) against three --bots bots in the page (default normal; target under
 50 ms median) and prints the bots' time per action
 as measured inside Python (time.perf_counter around choose + apply, exposed
-by ui/controller.py as <html data-bot-ms-median>).
+by ui/controller.py as <html data-bot-ms-median>), and the longest
+main-thread task meanwhile (target: none over 100 ms; try --bots hard).
 
     .venv/bin/python bench/page_load.py [--runs 3]
 """
@@ -86,6 +87,13 @@ def median(samples, key):
     return statistics.median(values) if values else float("nan")
 
 
+# Main-thread tasks over 50 ms (the browser's "long tasks") while the bots play.
+WATCH_LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver(list => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); })
+  .observe({ type: 'longtask', buffered: true });
+"""
+
 SETTLED = """() => { const t = document.getElementById('table').dataset;
   return t.busy === '0' && (t.toMove === '0' || t.phase === 'deal_end' || t.phase === 'game_end'); }"""
 
@@ -97,6 +105,7 @@ def bot_timing(pw, base, turns, level):
     page.goto(base + "?delay=0&seed=3")
     if harness.wait_ready(page, 120) != "ready":
         raise SystemExit("the game page did not start")
+    page.evaluate(WATCH_LONG_TASKS)  # after loading: only the play is watched
     for seat in (1, 2, 3):
         page.select_option(f"#setup-bot-{seat}", level)
     page.click("#btn-start")
@@ -122,6 +131,7 @@ def bot_timing(pw, base, turns, level):
     page.wait_for_function(SETTLED, timeout=60000)
     root = {k: page.get_attribute("html", f"data-bot-{k}") for k in ("ms-median", "ms-max", "actions")}
     root["render"] = page.get_attribute("html", "data-render-ms-median")
+    root["long"] = page.evaluate("window.__longTasks")
     browser.close()
     return root
 
@@ -155,6 +165,9 @@ def main():
                 print(f"bot turn in the page ({args.bots} bots, {t['actions']} actions): "
                       f"median {float(t['ms-median']):.2f} ms, max {float(t['ms-max']):.2f} ms per action; "
                       f"a table re-render takes {t['render']} ms (median)")
+                longest = max(t["long"], default=0)
+                print(f"main thread while the bots played: {len(t['long'])} tasks over 50 ms, longest "
+                      f"{longest:.0f} ms (target: none over 100 ms: {'met' if longest <= 100 else 'NOT met'})")
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import apply, new_game, observe
+from game import PRESETS, apply, new_game, observe
 from game import cards as C
 from game.bots import BOTS, get_bot, hard_bot
 from game.bots import hard as hard_module
@@ -270,3 +270,14 @@ def test_duplicate_deals_cancel_out_between_equal_bots():
     from game.tournament import tournament
     data = tournament("triple-play", "normal", "normal", 2, seed=3)
     assert data["games"] == 2 and data["margin_a"] == 0 and data["win_rate_a"] == 0.5
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_level_plays_every_preset(name):
+    """easy, normal and hard side by side, at the preset's largest table and
+    its smallest: a whole game with no illegal move (issue: every preset)."""
+    counts = [n for n, _, _ in PRESETS[name].seatings]
+    for players in sorted({min(counts), max(counts)}):
+        choosers = [(get_bot("easy"), get_bot("normal"), hard_bot(1))[i % 3] for i in range(players)]
+        state = play_game(name, 7, ["normal"], players=players, choosers=choosers)
+        assert state.phase == "game_end"

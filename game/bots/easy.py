@@ -39,11 +39,12 @@ class Easy(Policy):
             and _plan(obs, seat).left() <= 1
 
     def discard_order(self, obs, seat):
-        hand = [c for c in obs.players[seat].hand if not C.is_red_three(c)]
+        held = not obs.rules.red3_laid  # then red 3s only cost points: out first
+        hand = [c for c in obs.players[seat].hand if held or not C.is_red_three(c)]
         n = {c[0]: 0 for c in hand}
         for c in hand:
             n[c[0]] += 1
-        return sorted(hand, key=lambda c: (C.is_wild(c), n[c[0]] > 1, M.card_value(c), c))
+        return sorted(hand, key=lambda c: (not C.is_red_three(c), C.is_wild(c), n[c[0]] > 1, M.card_value(c), c))
 
 
 choose = Easy()

@@ -37,6 +37,7 @@ from .policy import Policy
 
 WILD_KEEP = 2000       # never throw a wild card while anything else is left
 BLACK3_KEEP = -1000    # always throw a black 3 first
+RED3_HELD_KEEP = -2000  # before it, a red 3 the rules do not lay (it costs more)
 PAIR_KEEP = 120        # a pair can take the pile
 MELD_KEEP = 60         # a card of a rank the side is building
 BIG_KEEP = 300         # 5s and 7s: a natural canasta is worth thousands
@@ -168,6 +169,8 @@ def keep_scores(obs: GameState, seat: int, risk: dict[str, float]) -> dict[str, 
     out = {}
     for c in set(hand):
         if C.is_red_three(c):
+            if not obs.rules.red3_laid:  # held red 3s only cost points: out first
+                out[c] = RED3_HELD_KEEP
             continue
         if C.is_black_three(c):
             out[c] = BLACK3_KEEP

@@ -53,9 +53,9 @@ class Policy:
         hand = obs.players[seat].hand
         if obs.took_pile and not obs.rules.discard_after_pile or not hand:
             return KNOCK
-        for card in self.discard_order(obs, seat):
+        for card in self.discard_order(obs, seat) + sorted(set(hand)):  # then any card at all
             a = {"type": "discard", "card": card}
-            if len(hand) > 1 or is_legal(obs, a):  # only a last card can be refused
+            if is_legal(obs, a):
                 return a
         return KNOCK
 

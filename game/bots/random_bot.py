@@ -43,24 +43,23 @@ def choose(obs: GameState, seat: int, rng: random.Random) -> dict:
 
 
 def _meld(obs: GameState, seat: int, rng: random.Random) -> dict | None:
-    """The candidate melds the engine accepts, in random order, each kept if
-    it shares no card with those kept before and the engine accepts them
-    together; None if none is accepted."""
+    """The candidate melds in random order, each kept if it shares no card
+    with those kept before and the engine accepts them all together (one
+    check per candidate); None if none is accepted."""
     candidates = meld_candidates(obs, seat, checked=False)
     rng.shuffle(candidates)
     side = obs.side_of(seat)
     minimum = 0 if obs.sides[side].opened else opening_minimum(obs, side)
-    # below the opening minimum the engine would refuse it: no need to ask
-    legal = [a for a in candidates if (not minimum or _value(a) >= minimum) and is_legal(obs, a, trusted=True)]
-    if not legal:
-        return None
-    kept = legal[0]["melds"]
-    for a in legal[1:]:
-        if _cards(a["melds"]).isdisjoint(_cards(kept)):
-            trial = {"type": "meld", "melds": kept + a["melds"]}
-            if is_legal(obs, trial, trusted=True):
-                kept = trial["melds"]
-    return {"type": "meld", "melds": kept}
+    kept, used = [], set()
+    for a in candidates:
+        cards = _cards(a["melds"])
+        if not cards.isdisjoint(used):
+            continue
+        trial = {"type": "meld", "melds": kept + a["melds"]}
+        # below the opening minimum the engine would refuse it: no need to ask
+        if (not minimum or _value(trial) >= minimum) and is_legal(obs, trial, trusted=True):
+            kept, used = trial["melds"], used | cards
+    return {"type": "meld", "melds": kept} if kept else None
 
 
 def _cards(placements: list[dict]) -> set[str]:
