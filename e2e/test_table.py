@@ -61,6 +61,20 @@ def chips(page):
         "#hand .chip", "els => els.map(e => [e.dataset.rank, Number(e.dataset.count)])")
 
 
+def discard_loneliest(page, touch=True, refused=None):
+    """Discard the first card the engine accepts, the loneliest ranks first;
+    True if one was accepted (refusals are appended to ``refused``)."""
+    for rank, _count in sorted(chips(page), key=lambda rc: rc[1]):
+        press(page, f"#chip-{rank}", touch)
+        press(page, "#btn-discard", touch)
+        if not message(page):
+            return True
+        if refused is not None:
+            refused.append(message(page))
+        press(page, "#btn-clear", touch)
+    return False
+
+
 def play_turn(page, touch, stats):
     """One human turn: draw, meld what the engine accepts, discard."""
     phase = table(page, "phase")
@@ -142,15 +156,10 @@ def play_turn(page, touch, stats):
         press(page, "#btn-knock", touch)
         return
     # Discard: try the loneliest cards first.
-    for rank, count in sorted(chips(page), key=lambda rc: rc[1]):
-        press(page, f"#chip-{rank}", touch)
-        before = table(page, "hand-count")
-        press(page, "#btn-discard", touch)
-        if not message(page):
-            stats["discards"] += 1
-            return
-        stats["refused"].append(message(page))
-        press(page, "#btn-clear", touch)
+    before = table(page, "hand-count")
+    if discard_loneliest(page, touch, stats["refused"]):
+        stats["discards"] += 1
+        return
     raise AssertionError(f"no discard accepted: {stats['refused'][-3:]}, hand {before}")
 
 
@@ -287,12 +296,7 @@ def test_whole_game_to_the_winner(phone_context, base_url):
         if page.locator("#btn-knock").count():
             press(page, "#btn-knock", True)
             continue
-        for rank, _count in sorted(chips(page), key=lambda rc: rc[1]):
-            press(page, f"#chip-{rank}", True)
-            press(page, "#btn-discard", True)
-            if not message(page):
-                break
-            press(page, "#btn-clear", True)
+        discard_loneliest(page)
     assert table(page, "phase") == "game_end"
     assert page.is_visible("#winner")
     assert page.locator("#sheet table.sheet-table[data-deal]").count() == 4

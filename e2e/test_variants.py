@@ -6,7 +6,7 @@ whole groups the engine accepts and discards its loneliest card.
 """
 
 import harness
-from test_table import PHONE_W, chips, message, open_new_game, press, table, wait_settled
+from test_table import PHONE_W, chips, discard_loneliest, message, open_new_game, press, table, wait_settled
 
 
 def choose_game(page, preset, players, bots="random"):
@@ -51,13 +51,8 @@ def simple_turn(page, draw="#actions [data-cmd=draw]"):
     if page.locator("#btn-knock").count():
         press(page, "#btn-knock", True)
         return True
-    for rank, _ in sorted(chips(page), key=lambda rc: rc[1]):
-        press(page, f"#chip-{rank}", True)
-        press(page, "#btn-discard", True)
-        if not message(page):
-            return table(page, "phase") not in ("deal_end", "game_end")
-        press(page, "#btn-clear", True)
-    raise AssertionError(f"no discard accepted: {message(page)}")
+    assert discard_loneliest(page), f"no discard accepted: {message(page)}"
+    return table(page, "phase") not in ("deal_end", "game_end")
 
 
 def assert_no_horizontal_scroll(page):
@@ -119,12 +114,7 @@ def test_three_players_draw_from_a_chosen_stock_pile(phone_context, base_url):
     assert "from stock B" in page.text_content("#log")
     harness.screenshot(page, "phone-table-3")
     assert page.locator("#btn-ask").count() == 0  # nobody to ask without partners
-    for rank, _ in sorted(chips(page), key=lambda rc: rc[1]):
-        press(page, f"#chip-{rank}", True)
-        press(page, "#btn-discard", True)
-        if not message(page):
-            break
-        press(page, "#btn-clear", True)
+    assert discard_loneliest(page)
     for _ in range(4):  # a few more turns, drawing one card from each pile
         assert simple_turn(page, draw="#btn-draw-0-1")
     assert_no_horizontal_scroll(page)

@@ -4,7 +4,9 @@ Seeds: 001 = ../shared/seeds/001_a1cd4dd3dd0753aa.txt, 002 = 002_1f00166b08cad8f
 003 = 003_eb30c9540757040a.txt, 004 = 004_d6b16ab01bef4023.txt.
 """
 
+import os
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
@@ -467,11 +469,20 @@ def test_every_preset_option_is_documented_with_its_source(name):
     assert "seed 0" in text
 
 
-@pytest.mark.parametrize("name", sorted(PRESETS))
-def test_every_preset_and_player_count_simulates_without_error(name):
-    for players, _, _ in PRESETS[name].seatings:
-        out = simulate(name, 3, 5, ["random"], players=players)
-        assert out["errors"] == 0, out["error_details"][:2]
+SIMULATED_GAMES = 200  # per preset and player count (issue: every rule system)
+
+
+def _simulate_table(table):
+    name, players = table
+    out = simulate(name, SIMULATED_GAMES, 5, ["random"], players=players)  # checks the cards too
+    return name, players, out["completed"], out["error_details"][:2]
+
+
+def test_every_preset_and_player_count_simulates_200_games_without_error():
+    tables = [(name, n) for name, rules in sorted(PRESETS.items()) for n, _, _ in rules.seatings]
+    with ProcessPoolExecutor(os.cpu_count() or 1) as pool:
+        for name, players, completed, errors in pool.map(_simulate_table, tables):
+            assert (completed, errors) == (SIMULATED_GAMES, []), f"{name} with {players} players"
 
 
 def test_unknown_player_count_is_refused():
