@@ -1,0 +1,81 @@
+"""A new release replaces the offline cache cleanly, and a release that
+cannot be stored whole never replaces a working one (sw.js)."""
+
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import harness
+from test_offline import precache
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from scripts.build_site import write_service_worker  # noqa: E402
+
+CACHES = "caches.keys()"
+CONTROLLED = "navigator.serviceWorker.controller?.state === 'activated'"
+REGISTRATION = "navigator.serviceWorker.getRegistration().then(r => Boolean(%s))"
+
+
+def wait_until(page, expression, timeout_s=120):
+    """Poll an expression that returns a promise (wait_for_function does not await one)."""
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"timed out waiting for {expression}"
+        time.sleep(0.2)
+
+
+def release(site, marker):
+    """Change one file of the site and write its new sw.js, as a build would."""
+    with open(site / "ui" / "text.py", "a") as f:
+        f.write(f"# {marker}\n")
+    (site / "sw.js").unlink()
+    write_service_worker(site)
+    return precache(site)[0]
+
+
+def open_page(context, url):
+    page = context.new_page()
+    page.goto(url + "?delay=0")
+    assert harness.wait_ready(page, 60) == "ready", page.text_content("#boot")
+    page.wait_for_function(CONTROLLED, timeout=120_000)
+    return page
+
+
+def served_text(page):
+    return page.evaluate("fetch('ui/text.py').then(r => r.text())")
+
+
+def test_a_new_release_replaces_the_cache_and_a_broken_one_does_not(tmp_path, site_dir, chromium):
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site)
+    first = precache(site)[0]
+    context = chromium.new_context(**harness.PHONE)
+    with harness.serve(site) as url:
+        page = open_page(context, url)
+        assert page.evaluate(CACHES) == [f"triple-play-{first}"]
+
+        # Release 2 installs beside release 1 and waits while a tab uses release 1.
+        second = release(site, "release 2")
+        page.reload()
+        assert harness.wait_ready(page, 60) == "ready"
+        wait_until(page, REGISTRATION % "r.waiting")
+        assert "release 2" not in served_text(page)
+        assert sorted(page.evaluate(CACHES)) == sorted([f"triple-play-{first}", f"triple-play-{second}"])
+        # Once that tab is gone, release 2 takes over and release 1's cache goes.
+        page.close()
+        page = open_page(context, url)
+        wait_until(page, f"caches.keys().then(k => k.join() === 'triple-play-{second}')")
+        assert served_text(page).endswith("# release 2\n")
+
+        # Release 3 cannot be stored whole (a listed file is missing): it never
+        # takes over, and release 2 goes on working.
+        release(site, "release 3")
+        (site / "icons" / "icon-512.png").unlink()
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update()).catch(() => null)")
+        wait_until(page, REGISTRATION % "!r.installing && !r.waiting")
+        page.close()
+        page = open_page(context, url)
+        assert page.evaluate(CACHES) == [f"triple-play-{second}"]
+        assert served_text(page).endswith("# release 2\n")
+    context.close()
