@@ -22,7 +22,7 @@ from game.cli import main
 from game.simulate import play_game
 from game.state import check_invariants
 from tests.position import position
-from tests.test_properties import SETTINGS, _redeal_hidden
+from tests.test_properties import SETTINGS, _redeal_hidden, random_positions
 
 BOOK = [("7", "7S 7H 7D 7C 7S 7H 7D"), ("5", "5S 5H 5D 5C 5S 5H 5D"), ("W", "2S 2H 2D 2C JK JK 2S"),
         ("K", "KS KH KD KC KS KH KD"), ("Q", "QS QH QD QC QS QH 2D")]
@@ -30,19 +30,7 @@ BOOK = [("7", "7S 7H 7D 7C 7S 7H 7D"), ("5", "5S 5H 5D 5C 5S 5H 5D"), ("W", "2S 
 
 def positions(seed: int, bots=("normal",), every: int = 41):
     """States along a game between ``bots`` (every ``every`` actions)."""
-    state = new_game("triple-play", seed=seed)
-    choosers = [get_bot(bots[i % len(bots)]) for i in range(4)]
-    rng = random.Random(seed)
-    n = 0
-    while state.phase != "game_end":
-        if state.phase == "deal_end":
-            apply(state, {"type": "next_deal"})
-            continue
-        seat = state.to_move()
-        apply(state, choosers[seat](observe(state, seat), seat, rng))
-        n += 1
-        if n % every == 0:
-            yield state
+    return random_positions(seed, every, bots)
 
 
 def test_registry_has_every_level():

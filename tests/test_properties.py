@@ -16,10 +16,10 @@ from game.view import HIDDEN
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def random_positions(seed: int, every: int = 7):
-    """Yield states along a random-bot game (every ``every`` actions)."""
-    state = new_game("triple-play", seed=seed, bots=["random"] * 4)
-    bot = get_bot("random")
+def random_positions(seed: int, every: int = 7, bots=("random",)):
+    """Yield states along a game between ``bots`` (every ``every`` actions)."""
+    state = new_game("triple-play", seed=seed, bots=[bots[i % len(bots)] for i in range(4)])
+    choosers = [get_bot(p.bot) for p in state.players]
     rng = random.Random(seed)
     n = 0
     while state.phase != "game_end":
@@ -27,7 +27,7 @@ def random_positions(seed: int, every: int = 7):
             apply(state, {"type": "next_deal"})
             continue
         seat = state.to_move()
-        apply(state, bot(observe(state, seat), seat, rng))
+        apply(state, choosers[seat](observe(state, seat), seat, rng))
         n += 1
         if n % every == 0:
             yield state
