@@ -75,6 +75,18 @@ def discard_loneliest(page, touch=True, refused=None):
     return False
 
 
+def send_meld(page, touch, stats, counter):
+    """Press Meld: count it under ``counter`` if accepted, else note the
+    refusal and clear the selection. True if accepted."""
+    press(page, "#btn-meld", touch)
+    if message(page):
+        stats["refused"].append(message(page))
+        press(page, "#btn-clear", touch)
+        return False
+    stats[counter] += 1
+    return True
+
+
 def play_turn(page, touch, stats):
     """One human turn: draw, meld what the engine accepts, discard."""
     phase = table(page, "phase")
@@ -123,24 +135,14 @@ def play_turn(page, touch, stats):
             press(page, f"#chip-{rank}", touch)
             press(page, f'#side-0 button.meld[data-rank="{rank}"][data-canasta="0"]', touch)
             assert table(page, "staged") == "1"
-            press(page, "#btn-meld", touch)
-            if message(page):
-                stats["refused"].append(message(page))
-                press(page, "#btn-clear", touch)
-            else:
-                stats["adds"] += 1
+            send_meld(page, touch, stats, "adds")
             continue
         if count < 3 or rank in ("3b", "3r"):
             continue
         if page.locator(f"#chip-{rank}").count() == 0:
             continue
         press(page, f"#chip-{rank}", touch)
-        press(page, "#btn-meld", touch)
-        if message(page):
-            stats["refused"].append(message(page))
-            press(page, "#btn-clear", touch)
-        else:
-            stats["melds"] += 1
+        if send_meld(page, touch, stats, "melds"):
             if stats["melds"] == 1 and page.locator("#btn-undo").count():
                 # Undo goes back to just after the draw; then meld again.
                 after = table(page, "hand-count")

@@ -65,6 +65,17 @@ def assert_no_horizontal_scroll(page):
     assert not wide, wide[:5]
 
 
+def play_deal_simply(page, shot, shot_turn, turns):
+    """Simple turns until the deal ends (or ``turns`` run out), with a
+    screenshot and a layout check at turn ``shot_turn``."""
+    for turn in range(turns):
+        if turn == shot_turn:
+            harness.screenshot(page, shot)
+            assert_no_horizontal_scroll(page)
+        if not simple_turn(page):
+            return
+
+
 def test_six_players_three_sides_play_a_whole_deal(phone_context, base_url, record):
     page = phone_context.new_page()
     log = record(page)
@@ -82,12 +93,7 @@ def test_six_players_three_sides_play_a_whole_deal(phone_context, base_url, reco
     assert page.locator("#melds .side").last.get_attribute("id") == "side-0"  # ours nearest the hand
     assert page.locator("#pile-knee").count() == 0 and "knee" not in page.text_content("#status").lower()
     assert len(stock_counts(page)) == 2
-    for turn in range(400):
-        if turn == 3:
-            harness.screenshot(page, "phone-table-6")
-            assert_no_horizontal_scroll(page)
-        if not simple_turn(page):
-            break
+    play_deal_simply(page, "phone-table-6", shot_turn=3, turns=400)
     assert table(page, "phase") == "deal_end"
     assert page.is_visible("#sheet table.sheet-table")
     assert page.locator("#sheet-summary thead th").count() == 4  # "Deal" and three sides
@@ -186,12 +192,7 @@ def test_five_players_alone_fit_a_phone(phone_context, base_url):
     open_house_rules(page)
     page.fill("#house-draw_count", "12")
     start(page)
-    for turn in range(100):
-        if turn == 2:
-            harness.screenshot(page, "phone-table-5")
-            assert_no_horizontal_scroll(page)
-        if not simple_turn(page):
-            break
+    play_deal_simply(page, "phone-table-5", shot_turn=2, turns=100)
     assert page.locator("#sheet-summary thead th").count() == 6
     harness.screenshot(page, "phone-score-sheet-5")
     assert_no_horizontal_scroll(page)
