@@ -10,7 +10,6 @@ the same checks.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 
 from . import cards as C
 from . import melds as M
@@ -22,20 +21,23 @@ from .scoring import deal_breakdown
 from .state import GameState, Meld
 
 
-@dataclass
 class Plan:
-    """A checked action, ready to carry out."""
+    """A checked action, ready to carry out (a plain class: one is made per check)."""
 
-    action: dict
-    seat: int
-    used: dict = field(default_factory=dict)             # card -> copies leaving the hand
-    changes: dict = field(default_factory=dict)          # meld id -> final cards
-    new: list = field(default_factory=list)              # (rank, cards) of new melds
-    completed: list = field(default_factory=list)        # (meld id or None, index into new)
-    empties_hand: bool = False
-    goes_out: bool = False
-    ends_deal: bool = False
-    taken: list = field(default_factory=list)            # pile cards going to the hand
+    __slots__ = ("action", "seat", "used", "changes", "new", "completed",
+                 "empties_hand", "goes_out", "ends_deal", "taken")
+
+    def __init__(self, action: dict, seat: int):
+        self.action = action
+        self.seat = seat
+        self.used: dict = {}            # card -> copies leaving the hand
+        self.changes: dict = {}         # meld id -> final cards
+        self.new: list = []             # (rank, cards) of new melds
+        self.completed: list = []       # (meld id or None, index into new)
+        self.empties_hand = False
+        self.goes_out = False
+        self.ends_deal = False
+        self.taken: list = []           # pile cards going to the hand
 
 
 # -- public API -------------------------------------------------------------
@@ -146,7 +148,9 @@ def _plan_draw(state: GameState, seat: int, action: dict) -> Plan:
     if sum(sizes) < r.draw_count:
         sizes[0] += len(state.dead)  # a frozen pile goes under the stock when needed
     if sum(sizes) < r.draw_count:
-        return Plan(action, seat, ends_deal=True)
+        p = Plan(action, seat)
+        p.ends_deal = True
+        return p
     picks = action.get("from", [0] * r.draw_count)
     if len(picks) != r.draw_count:
         raise IllegalMove(f"Draw {r.draw_count} cards.")
@@ -258,9 +262,11 @@ def _plan_melds(state: GameState, seat: int, action: dict, top: str | None = Non
         before = len(m.cards)
         if len(final) > r.canasta_size:
             _check_growth(state, m, before)
-        problem = M.meld_problem(r, m.rank, final, grown_ok=True)
-        if problem:
-            raise IllegalMove(problem)
+        # a valid meld stays valid with more naturals of its rank: check only a change with wild cards
+        if not all(c[0] == m.rank and c not in C.WILDS for c in final[before:]):
+            problem = M.meld_problem(r, m.rank, final, grown_ok=True)
+            if problem:
+                raise IllegalMove(problem)
         if before < r.canasta_size <= len(final):
             p.completed.append((mid, None))
     for idx, (rank, cards) in enumerate(p.new):

@@ -40,8 +40,9 @@ def open_melds(state: GameState, seat: int) -> dict[str, object]:
     return out
 
 
-def take_pile_candidates(state: GameState, seat: int) -> list[dict]:
-    """Ways to take the pile: the top card with a pair, onto a meld, with extras."""
+def take_pile_candidates(state: GameState, seat: int, checked: bool = True) -> list[dict]:
+    """Ways to take the pile: the top card with a pair, onto a meld, with extras;
+    ``checked``: only those the engine accepts now (as in ``meld_candidates``)."""
     if state.phase != "draw" or not state.discard:
         return []
     top = state.discard[-1]
@@ -73,7 +74,7 @@ def take_pile_candidates(state: GameState, seat: int) -> list[dict]:
         if wilds and rank != C.WILD:
             one_wild = [{"cards": pair + wilds[:1]}]
             out.append({"type": "take_pile", "melds": one_wild + extras})
-    return [a for a in out if is_legal(state, a, trusted=True)]
+    return [a for a in out if is_legal(state, a, trusted=True)] if checked else out
 
 
 def meld_candidates(state: GameState, seat: int, checked: bool = True) -> list[dict]:

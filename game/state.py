@@ -41,7 +41,7 @@ class Meld:
 
     @property
     def wilds(self) -> int:
-        return sum(1 for c in self.cards if C.is_wild(c))
+        return sum(1 for c in self.cards if c in C.WILDS)
 
     @property
     def naturals(self) -> int:

@@ -2,9 +2,14 @@
 
 Sensible means: take the pile only when it can, meld what it can (once a
 turn: a random set of the candidate melds that the engine accepts
-together), pick up the knee when allowed, ask to go out when close, and
-discard a random card (keeping wild cards when it can). It exists so whole
-games can be simulated, so it is also kept cheap.
+together), pick up the knee when allowed, ask to go out when its melds
+leave it a card or two, and discard a random card, keeping wild cards,
+pairs, the ranks its side's book still needs and those of its unfinished
+melds when it can (and wild cards out of natural melds until the book's
+wild canasta is made). Without that it would almost never go out, deals
+would run to the end of the stock, and the going-out rules would go
+untested. It exists so whole games can be simulated, so it is also kept
+cheap.
 """
 
 from __future__ import annotations
@@ -22,24 +27,29 @@ def choose(obs: GameState, seat: int, rng: random.Random) -> dict:
     if obs.phase == "answer":
         return {"type": "answer", "yes": rng.random() < 0.8}
     if obs.phase == "draw":
-        takes = take_pile_candidates(obs, seat)
-        if takes and rng.random() < 0.7:
-            return rng.choice(takes)
+        if rng.random() < 0.7:
+            takes = take_pile_candidates(obs, seat, checked=False)
+            rng.shuffle(takes)
+            for a in takes:
+                if is_legal(obs, a, trusted=True):
+                    return a
+        if obs.rules.stock_piles == 1:
+            return {"type": "draw"}  # always allowed: an empty stock ends the deal
         return rng.choice(draw_actions(obs) or [{"type": "draw"}])
     me = obs.players[seat]
     if me.knee_ready and is_legal(obs, {"type": "pick_up_knee"}):
         return {"type": "pick_up_knee"}
     hand = me.hand
-    if len(hand) <= 4 and not me.piles and obs.permission is None and is_legal(obs, {"type": "ask_to_go_out"}):
-        return {"type": "ask_to_go_out"}
     melded = obs.log and obs.log[-1]["type"] == "meld"  # by this player, this turn
     if not melded and rng.random() < 0.9:
         meld = _meld(obs, seat, rng)
         if meld is not None:
             return meld
+    if len(hand) <= 2 and not me.piles and obs.permission is None and is_legal(obs, {"type": "ask_to_go_out"}):
+        return {"type": "ask_to_go_out"}
     if obs.took_pile and is_legal(obs, {"type": "knock"}):
         return {"type": "knock"}
-    return _discard(obs, hand, rng)
+    return _discard(obs, hand, _keep_ranks(obs, seat), rng)
 
 
 def _meld(obs: GameState, seat: int, rng: random.Random) -> dict | None:
@@ -50,16 +60,37 @@ def _meld(obs: GameState, seat: int, rng: random.Random) -> dict | None:
     rng.shuffle(candidates)
     side = obs.side_of(seat)
     minimum = 0 if obs.sides[side].opened else opening_minimum(obs, side)
+    hoard = _needs_wild_canasta(obs, side)
     kept, used = [], set()
     for a in candidates:
         cards = _cards(a["melds"])
-        if not cards.isdisjoint(used):
+        if not cards.isdisjoint(used) or hoard and _mixes_wilds(obs, side, a["melds"]):
             continue
         trial = {"type": "meld", "melds": kept + a["melds"]}
         # below the opening minimum the engine would refuse it: no need to ask
         if (not minimum or _value(trial) >= minimum) and is_legal(obs, trial, trusted=True):
             kept, used = trial["melds"], used | cards
     return {"type": "meld", "melds": kept} if kept else None
+
+
+def _needs_wild_canasta(obs: GameState, side: int) -> bool:
+    """Whether the side's book still lacks a wild canasta (so wild cards
+    are kept for it rather than spent on natural ranks)."""
+    r = obs.rules
+    wanted = sum(1 for kind, _ in r.books_for_deal(obs.deal) if kind == "wild")
+    return wanted > sum(1 for m in obs.sides[side].melds
+                        if m.rank == C.WILD and len(m.cards) >= r.canasta_size)
+
+
+def _mixes_wilds(obs: GameState, side: int, placements: list[dict]) -> bool:
+    """Whether a placement puts wild cards into a meld of a natural rank."""
+    ranks = {m.id: m.rank for m in obs.sides[side].melds}
+    for pl in placements:
+        cards = pl["cards"]
+        if any(c in C.WILDS for c in cards) and (
+                "to" in pl and ranks.get(pl["to"]) != C.WILD or any(c not in C.WILDS for c in cards)):
+            return True
+    return False
 
 
 def _cards(placements: list[dict]) -> set[str]:
@@ -70,12 +101,32 @@ def _value(action: dict) -> int:
     return sum(M.card_value(c) for pl in action["melds"] for c in pl["cards"])
 
 
-def _discard(obs: GameState, hand: list[str], rng: random.Random) -> dict:
-    """A random card, plain ones before wild ones; a red 3 or the last card
-    only if the engine allows it, else a knock."""
+def _keep_ranks(obs: GameState, seat: int) -> set[str]:
+    """Ranks worth keeping: those the side's book names and no canasta of
+    its book has yet, and those of the side's unfinished melds (a single
+    card can join them)."""
+    size = obs.rules.canasta_size
+    keep = {rank for _, rank in obs.rules.books_for_deal(obs.deal) if rank}
+    for m in obs.sides[obs.side_of(seat)].melds:
+        if len(m.cards) < size:
+            keep.add(m.rank)
+        elif m.book:
+            keep.discard(m.rank)
+    return keep
+
+
+def _discard(obs: GameState, hand: list[str], keep: set[str], rng: random.Random) -> dict:
+    """A random card: plain ones of ranks neither in ``keep`` nor paired in
+    the hand first, then the other plain ones, then wild ones; a red 3 or
+    the last card only if the engine allows it, else a knock."""
     cards = sorted(set(hand))
     if len(hand) > 1:
-        for pool in ([c for c in cards if c not in C.WILDS and c not in C.RED_THREES],
+        seen: set[str] = set()
+        keep = set(keep)
+        for c in hand:
+            (keep if c[0] in seen else seen).add(c[0])
+        plain = [c for c in cards if c not in C.WILDS and c not in C.RED_THREES]
+        for pool in ([c for c in plain if c[0] not in keep], [c for c in plain if c[0] in keep],
                      [c for c in cards if c in C.WILDS]):
             if pool:
                 return {"type": "discard", "card": rng.choice(pool)}
