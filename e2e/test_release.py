@@ -27,8 +27,8 @@ def wait_until(page, expression, timeout_s=120):
 
 def release(site, marker):
     """Change one file of the site and write its new sw.js, as a build would."""
-    with open(site / "ui" / "text.py", "a") as f:
-        f.write(f"# {marker}\n")
+    with open(site / "ui" / "style.css", "a") as f:
+        f.write(f"/* {marker} */\n")
     (site / "sw.js").unlink()
     write_service_worker(site)
     return precache(site)[0]
@@ -43,7 +43,7 @@ def open_page(context, url):
 
 
 def served_text(page):
-    return page.evaluate("fetch('ui/text.py').then(r => r.text())")
+    return page.evaluate("fetch('ui/style.css').then(r => r.text())")
 
 
 def test_a_new_release_replaces_the_cache_and_a_broken_one_does_not(tmp_path, site_dir, chromium):
@@ -66,7 +66,7 @@ def test_a_new_release_replaces_the_cache_and_a_broken_one_does_not(tmp_path, si
         page.close()
         page = open_page(context, url)
         wait_until(page, f"caches.keys().then(k => k.join() === 'triple-play-{second}')")
-        assert served_text(page).endswith("# release 2\n")
+        assert served_text(page).endswith("/* release 2 */\n")
 
         # Release 3 cannot be stored whole (a listed file is missing): it never
         # takes over, and release 2 goes on working.
@@ -77,5 +77,5 @@ def test_a_new_release_replaces_the_cache_and_a_broken_one_does_not(tmp_path, si
         page.close()
         page = open_page(context, url)
         assert page.evaluate(CACHES) == [f"triple-play-{second}"]
-        assert served_text(page).endswith("# release 2\n")
+        assert served_text(page).endswith("/* release 2 */\n")
     context.close()

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Build the static site into site/ (stdlib only).
+"""Build the static site into site/ (stdlib only, plus Node for the bytecode).
 
-The site is self-contained: page, UI, engine sources and a vendored copy of
-the PyScript and Pyodide runtimes, so no request leaves the origin and the
-folder can be published as-is (also under a sub-path: all paths are relative).
+The site is self-contained: page, UI, the game/ and ui/ packages (sources and
+bytecode in app.zip) and a vendored copy of the PyScript and Pyodide
+runtimes, so no request leaves the origin and the folder can be published
+as-is (also under a sub-path: all paths are relative).
 
     python3 scripts/build_site.py [--out DIR]
 """
@@ -12,6 +13,7 @@ import argparse
 import hashlib
 import json
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -29,23 +31,13 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-PY_PACKAGES = ("game", "ui")  # copied to the site and into Python's cwd
+PY_PACKAGES = ("game", "ui")  # packed with their bytecode into APP_ZIP, unpacked into Python's cwd
+APP_ZIP = "app.zip"
+ENTRY = "main.py"  # ui/main.py: index.html's <script type="py" src>
 RUNTIME_BYTES_MARK = 'data-runtime-bytes="0"'
 # The installable app: manifest and icons (scripts/make_icons.py draws these).
 APP_FILES = ("manifest.webmanifest", "icons")
 SW_MARKS = ('const VERSION = "dev";', "const FILES = [];")
-
-
-def py_files(package: str) -> list[Path]:
-    """Every .py file of a package folder, relative to ROOT, sorted."""
-    folder = ROOT / package
-    if not folder.is_dir():
-        return []
-    return sorted(
-        p.relative_to(ROOT)
-        for p in folder.rglob("*.py")
-        if "__pycache__" not in p.parts
-    )
 
 
 def copy_file(src: Path, dst: Path) -> None:
@@ -53,15 +45,13 @@ def copy_file(src: Path, dst: Path) -> None:
     shutil.copy2(src, dst)
 
 
-def write_config(out: Path, files: list[Path]) -> None:
-    """Template pyscript.toml + a [files] table mapping URL -> Python path.
-
-    Generated because game/ changes often: whatever .py files exist are listed.
-    """
-    lines = [(ROOT / "pyscript.toml").read_text().rstrip(), "", "[files]"]
-    for rel in files:
-        path = "./" + rel.as_posix()
-        lines.append(f"{json.dumps(path)} = {json.dumps(path)}")
+def write_packages(out: Path) -> None:
+    """APP_ZIP (game/ and ui/ with bytecode, made by scripts/bytecode.mjs
+    under Node with the pinned Pyodide) and the config that unpacks it."""
+    subprocess.run(["node", str(ROOT / "scripts" / "bytecode.mjs"), str(out / APP_ZIP), str(ROOT),
+                    *PY_PACKAGES], check=True)
+    lines = [(ROOT / "pyscript.toml").read_text().rstrip(), "", "[files]",
+             f'"./{APP_ZIP}" = "./*"']
     (out / "pyscript.toml").write_text("\n".join(lines) + "\n")
 
 
@@ -91,14 +81,11 @@ def build(out: Path) -> int:
         shutil.rmtree(out)
     out.mkdir(parents=True)
 
-    # UI assets (css, js) and every Python source of the two packages.
-    for path in sorted((ROOT / "ui").rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
-            copy_file(path, out / path.relative_to(ROOT))
-    files = [p for pkg in PY_PACKAGES for p in py_files(pkg)]
-    for rel in files:
-        copy_file(ROOT / rel, out / rel)
-    write_config(out, files)
+    # UI assets (css, js), the page's entry script, and the Python packages.
+    for path in sorted((ROOT / "ui").iterdir()):
+        if path.suffix in (".css", ".js") or path.name == ENTRY:
+            copy_file(path, out / "ui" / path.name)
+    write_packages(out)
     # The in-page rules reference: each preset's documentation page as HTML.
     write_rules_pages(ROOT / "docs" / "presets", out / "rules")
 
