@@ -9,10 +9,10 @@ candidate in the same sample:
   partner: each candidate is followed by ``normal`` for every seat until
   the next player has drawn (a turn further for going out: will the
   opponents go out first if we play on?) and the result is scored
-  (``evaluate``); an ended deal scores exactly. The best mean wins, but a
-  challenger that only changes a discard or the draw must beat
-  ``normal``'s choice by ``MARGIN``, because one reply is a noisier judge
-  of those than ``normal``'s rules.
+  (``evaluate``, whose weights are fitted to real deal results); an ended
+  deal scores exactly. The best mean wins. (With the earlier hand-set
+  evaluation a challenger to ``normal``'s draw or discard had to win by
+  300 points; with the fitted one that margin only costs strength.)
 - which card to throw: ``normal``'s keep scores, with the chance that the
   next player takes the pile measured (the sampled next player, playing
   ``normal``, is shown each candidate) instead of estimated. Only that
@@ -53,10 +53,6 @@ SAFETY = 0.95         # stop planning new work at this share of the budget
 DISCARDS = 5          # how many of normal's preferred discards to compare
 HANDS_PER_UNIT = 8    # sampled hands of the next player between two yields
 MAX_HANDS = 400       # enough to measure a chance within a few points
-# Points a challenger must gain over normal's choice, by the challenger's
-# kind (tournaments: searching the going-out questions and meld plans freely
-# gained about 1300 points a game; discards and draws searched freely did not help).
-MARGIN = {"discard": 300.0, "draw": 300.0, "take_pile": 300.0}
 # Turns a look-ahead crosses before it stops after the next draw: one (the
 # next player's answer to our move), two for going out (will the opponents
 # go out first if we play on?).
@@ -166,9 +162,7 @@ class Hard(Normal):
             samples += 1
         if samples == 0:
             return options[0]
-        means = [t / samples - (MARGIN.get(a["type"], 0.0) if i else 0.0)
-                 for i, (t, a) in enumerate(zip(totals, options))]
-        return options[max(range(len(options)), key=means.__getitem__)]
+        return options[max(range(len(options)), key=totals.__getitem__)]
 
     def discard_by_replies(self, obs: GameState, seat: int, options: list[dict], rng: random.Random,
                            clock: _Clock):

@@ -1,0 +1,78 @@
+"""The hard bot's evaluation (game/bots/evaluate.py) and the fit behind its weights."""
+
+import importlib.util
+import random
+from pathlib import Path
+
+import pytest
+
+from game import apply, new_game, observe
+from game.bots import evaluate as E
+from game.bots import get_bot
+from tests.position import position
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def fit_module():
+    spec = importlib.util.spec_from_file_location("fit_eval", ROOT / "bench" / "fit_eval.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def feature(state, side, name):
+    return E.features(state, side)[E.FEATURES.index(name)]
+
+
+def test_features_split_melds_and_hand_by_the_bonus_they_promise():
+    s = position(melds={0: [("7", "7S 7H 7D 7C 7S 7H 7D"), ("K", "KS KH KD"), ("5", "5S 5H 5D 5C")]},
+                 hands={0: "7C 9S 2H JK 3S", 2: "5C"})
+    banked = 7 * 5 + 5000 + 3 * 10 + 4 * 5
+    assert feature(s, 0, "banked") == banked
+    assert feature(s, 0, "meld_big") == pytest.approx(3000 * 4 / 7)     # four of seven 5s
+    assert feature(s, 0, "meld_other") == pytest.approx(500 * 3 / 7)    # three of seven kings
+    assert feature(s, 0, "hand_big") == pytest.approx(5000 / 7 + 3000 / 7)  # a 7 and (partner) a 5
+    assert feature(s, 0, "hand_wild") == pytest.approx(2 * 2500 / 7)
+    assert feature(s, 0, "hand_other") == pytest.approx(500 / 7)
+    assert feature(s, 0, "hand_cost") == -(5 + 10 + 20 + 50 + 5)
+    assert feature(s, 0, "black3_held") == 1
+    assert feature(s, 1, "banked") == 0
+
+
+def test_stock_share_runs_from_one_to_zero():
+    s = new_game("triple-play", seed=1)
+    assert E.stock_share(s) == pytest.approx(1.0, abs=0.03)  # less the upcard and red 3s replaced
+    s.stocks[0] = []
+    assert E.stock_share(s) == 0.0
+
+
+def test_a_finished_canasta_outweighs_a_small_meld_of_its_rank():
+    small = position(melds={0: [("7", "7S 7H 7D")]})
+    done = position(melds={0: [("7", "7S 7H 7D 7C 7S 7H 7D")]})
+    assert E.side_value(done, 0) > E.side_value(small, 0) + 2000
+
+
+def test_an_ended_deal_is_worth_its_real_score():
+    state = new_game("triple-play", seed=4)
+    bot, rng = get_bot("normal"), random.Random(0)
+    while state.phase != "deal_end":
+        seat = state.to_move()
+        apply(state, bot(observe(state, seat), seat, rng))
+    sides = state.deal_results[-1]["sides"]
+    assert E.score_difference(state, 1) == sides[1]["total"] - sides[0]["total"]
+
+
+def test_the_fit_recovers_known_weights():
+    """Rows made from known weights (each a line in the stock share) give them back."""
+    fit = fit_module()
+    rng = random.Random(1)
+    true = [(0.5, 1.5), (2.0, -1.0)]
+    rows = []
+    for g in range(200):
+        x, t = [rng.uniform(-100, 100) for _ in true], rng.random()
+        y = sum(v * (end + (start - end) * t) for v, (end, start) in zip(x, true))
+        rows.append((g, x, t, 0.0, y))
+    w = fit.fit(rows, [0, 1])
+    got = [(w[0], w[0] + w[2]), (w[1], w[1] + w[3])]
+    assert got == [pytest.approx(pair, abs=1e-6) for pair in true]
