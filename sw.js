@@ -36,6 +36,13 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+// One open cache for the worker's life: a page load asks for dozens of files.
+let opened = null;
+function openCache() {
+  opened = opened || caches.open(CACHE);
+  return opened;
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
@@ -44,7 +51,7 @@ self.addEventListener("fetch", (event) => {
   const file = decodeURIComponent(url.pathname.slice(ROOT.length)) || "index.html";
   if (!PRECACHED.has(file)) return;
   event.respondWith((async () => {
-    const hit = await (await caches.open(CACHE)).match(file);
+    const hit = await (await openCache()).match(file);
     return hit || fetch(request);
   })());
 });
