@@ -1,10 +1,26 @@
 """The page boots to a playable state with nothing fetched from outside."""
 
 import shutil
+from collections import Counter
 
 import harness
 
 BOOT_TIMEOUT_S = 60
+# PyScript plugins pyscript.toml (and index.html's <mpy-config>) turn off.
+PLUGINS_OFF = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
+# Run instead of ui/main.py: is PyScript's own package imported from the
+# bytecode in app.zip (the same source hash), without the cp437 codec?
+BYTECODE_PROBE = """
+import importlib.util, os, sys
+from pyscript import document
+names = sorted(os.listdir("pyscript/__pycache__"))
+same = [open(f"pyscript/__pycache__/{n}", "rb").read()[8:16]
+        == importlib.util.source_hash(open(f"pyscript/{n.split('.')[0]}.py", "rb").read()) for n in names]
+root = document.documentElement
+root.dataset.bytecode = f"{sum(same)}/{len(names)}/{len([n for n in os.listdir('pyscript') if n.endswith('.py')])}"
+root.dataset.cp437 = str("encodings.cp437" in sys.modules)
+root.dataset.appState = "ready"
+"""
 
 
 def assert_clean(log):
@@ -57,6 +73,37 @@ def test_skeleton_and_progress_show_before_python(phone_context, base_url, recor
     held[0].continue_()
     assert harness.wait_ready(page, BOOT_TIMEOUT_S) == "ready"
     assert_clean(log)
+
+
+def test_start_up_uses_its_preloads_and_skips_unused_plugins(phone_context, base_url, record):
+    """index.html preloads what PyScript loads one after another at start-up
+    (scripts/build_site.py): each is fetched once, not again when PyScript
+    asks for it; and the plugins pyscript.toml turns off are not loaded."""
+    page = phone_context.new_page()
+    log = record(page)
+    page.goto(base_url)
+    assert harness.wait_ready(page, BOOT_TIMEOUT_S) == "ready"
+    preloaded = page.eval_on_selector_all(
+        "link[rel=modulepreload], link[rel=preload]", "links => links.map(l => l.href)")
+    assert any(u.endswith("/vendor/pyodide/pyodide.mjs") for u in preloaded)
+    assert any(u.endswith("/pyscript.toml") for u in preloaded)
+    fetched = Counter(log.requests)
+    assert {u: fetched[u] for u in preloaded} == {u: 1 for u in preloaded}
+    assert [u for u in log.requests if any(f"/vendor/pyscript/{p}-" in u for p in PLUGINS_OFF)] == []
+    assert_clean(log)
+
+
+def test_pyscript_package_comes_compiled(phone_context, base_url):
+    """app.zip carries the bytecode of PyScript's `pyscript` package; it must
+    match the sources PyScript writes, so Python imports it as is."""
+    page = phone_context.new_page()
+    page.route("**/ui/main.py", lambda route: route.fulfill(
+        status=200, content_type="text/plain", body=BYTECODE_PROBE))
+    page.goto(base_url)
+    assert harness.wait_ready(page, BOOT_TIMEOUT_S) == "ready", page.text_content("#boot")
+    same, compiled, sources = map(int, page.get_attribute("html", "data-bytecode").split("/"))
+    assert compiled == sources > 5 and same == compiled
+    assert page.get_attribute("html", "data-cp437") == "False"
 
 
 def test_python_error_is_shown(phone_context, base_url):

@@ -12,15 +12,22 @@ as-is (also under a sub-path: all paths are relative).
 import argparse
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
+import tempfile
+import tomllib
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 from rules_pages import write_rules_pages  # noqa: E402
 PYSCRIPT_DIST = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
+# PyScript's own Python package, as PyScript writes it into Python's working
+# directory at start-up (then imports it, compiling it: about 60 ms).
+PYSCRIPT_STDLIB = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 # What loadPyodide() fetches for a page that installs no packages (checked by
 # logging every request in Chromium; e2e/test_boot.py fails on any 404).
@@ -33,6 +40,12 @@ PYODIDE_FILES = (
 )
 PY_PACKAGES = ("game", "ui")  # packed with their bytecode into APP_ZIP, unpacked into Python's cwd
 APP_ZIP = "app.zip"
+# index.html's marker for the start-up preload links, and the PyScript chunks
+# that start-up imports besides core.js's own: the config parser (TOML) and
+# the error plugin (the other plugins are turned off in pyscript.toml).
+PRELOAD_MARK = "<!-- start-up preloads -->"
+PYSCRIPT_START_CHUNKS = ("toml", "error")
+MPY_CONFIG = re.compile(r"<mpy-config>(.*?)</mpy-config>", re.S)
 ENTRY = "main.py"  # ui/main.py: index.html's <script type="py" src>
 RUNTIME_BYTES_MARK = 'data-runtime-bytes="0"'
 # The installable app: manifest and icons (scripts/make_icons.py draws these).
@@ -45,14 +58,91 @@ def copy_file(src: Path, dst: Path) -> None:
     shutil.copy2(src, dst)
 
 
+class Utf8Name(zipfile.ZipInfo):
+    """A zip entry flagged as having a UTF-8 name, even an ASCII one: zipfile
+    (which unpacks APP_ZIP in the page) then decodes names as UTF-8 instead of
+    importing the cp437 codec, which the page would compile from source."""
+
+    def _encodeFilenameFlags(self):
+        return self.filename.encode("utf-8"), self.flag_bits | 0x800
+
+
+def pyscript_sources() -> dict[str, str]:
+    """PyScript's `pyscript` package: file name -> the source PyScript writes.
+
+    Read from the package's build artifact, and checked against the copy
+    embedded in the dist bundle the page runs.
+    """
+    text = PYSCRIPT_STDLIB.read_text()
+    sources = json.loads(text[text.index("export default") + len("export default"):].strip().rstrip(";"))
+    sources = sources["pyscript"]
+    bundle = "".join(p.read_text() for p in PYSCRIPT_DIST.glob("core-*.js"))
+    for name, source in sources.items():
+        if json.dumps(source, ensure_ascii=False) not in bundle:
+            sys.exit(f"{PYSCRIPT_STDLIB}: pyscript/{name} differs from the copy PyScript's bundle writes")
+    return sources
+
+
 def write_packages(out: Path) -> None:
-    """APP_ZIP (game/ and ui/ with bytecode, made by scripts/bytecode.mjs
-    under Node with the pinned Pyodide) and the config that unpacks it."""
-    subprocess.run(["node", str(ROOT / "scripts" / "bytecode.mjs"), str(out / APP_ZIP), str(ROOT),
-                    *PY_PACKAGES], check=True)
+    """APP_ZIP and the config that unpacks it.
+
+    APP_ZIP holds game/ and ui/ (sources and bytecode) and the bytecode of
+    PyScript's `pyscript` package (in pyscript/__pycache__/: PyScript writes
+    the sources there just before it imports them). The bytecode is made by
+    scripts/bytecode.mjs under Node with the pinned Pyodide; it is
+    "unchecked-hash", so the pyscript sources are checked here to be exactly
+    the ones PyScript writes.
+    """
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "src"
+        for pkg in PY_PACKAGES:
+            shutil.copytree(ROOT / pkg, src / pkg, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        for name, source in pyscript_sources().items():
+            (src / "pyscript").mkdir(parents=True, exist_ok=True)
+            (src / "pyscript" / name).write_text(source)
+        packed = Path(tmp) / APP_ZIP
+        subprocess.run(["node", str(ROOT / "scripts" / "bytecode.mjs"), str(packed), str(src),
+                        *PY_PACKAGES, "pyscript"], check=True)
+        with zipfile.ZipFile(packed) as zin, zipfile.ZipFile(out / APP_ZIP, "w") as zout:
+            for info in zin.infolist():
+                if info.filename.startswith("pyscript/") and "/__pycache__/" not in info.filename:
+                    continue  # PyScript writes these sources itself
+                entry = Utf8Name(info.filename, info.date_time)
+                entry.compress_type, entry.external_attr = info.compress_type, info.external_attr
+                zout.writestr(entry, zin.read(info))
     lines = [(ROOT / "pyscript.toml").read_text().rstrip(), "", "[files]",
              f'"./{APP_ZIP}" = "./*"']
     (out / "pyscript.toml").write_text("\n".join(lines) + "\n")
+
+
+def start_up_preloads(html: str) -> str:
+    """index.html with the preload links for what PyScript loads at start-up.
+
+    PyScript fetches these one after another (core.js, its main chunk, the
+    config, the TOML parser, the error plugin, then pyodide.mjs); preloaded,
+    they download together as the page starts. The chunks have hashed names:
+    they are read from the dist folder. The plugins pyscript.toml turns off
+    must be off in index.html's <mpy-config> too, else PyScript loads them.
+    """
+    plugins = tomllib.loads((ROOT / "pyscript.toml").read_text()).get("plugins", [])
+    mpy = MPY_CONFIG.search(html)
+    if not mpy or json.loads(mpy.group(1)).get("plugins") != plugins:
+        sys.exit(f"index.html's <mpy-config> must list the plugins of pyscript.toml: {plugins}")
+    if PRELOAD_MARK not in html:
+        sys.exit(f"index.html lost its {PRELOAD_MARK} marker")
+    core = (PYSCRIPT_DIST / "core.js").read_text()
+    chunks = re.findall(r'from\s*"\./([\w.-]+\.js)"', core)
+    main_chunks = [PYSCRIPT_DIST / c for c in chunks]
+    lazy = set(re.findall(r'import\("\./([\w.-]+\.js)"\)', "".join(p.read_text() for p in main_chunks)))
+    for stem in PYSCRIPT_START_CHUNKS:
+        found = sorted(c for c in lazy if re.fullmatch(rf"{stem}-[\w-]+\.js", c))
+        if len(found) != 1:
+            sys.exit(f"PyScript's dist: expected one {stem}-*.js chunk imported by its core, found {found}")
+        chunks += found
+    links = [f'<link rel="modulepreload" href="./vendor/pyscript/{c}">' for c in chunks]
+    links += ['<link rel="preload" as="fetch" crossorigin href="./pyscript.toml">',
+              '<link rel="modulepreload" href="./vendor/pyodide/pyodide.mjs">']
+    return html.replace(PRELOAD_MARK, "\n  ".join(links))
 
 
 def write_service_worker(out: Path) -> None:
@@ -104,6 +194,7 @@ def build(out: Path) -> int:
     if RUNTIME_BYTES_MARK not in html:
         sys.exit(f"index.html lost its {RUNTIME_BYTES_MARK} marker")
     html = html.replace(RUNTIME_BYTES_MARK, f'data-runtime-bytes="{runtime_bytes}"')
+    html = start_up_preloads(html)
     (out / "index.html").write_text(html)
 
     for name in APP_FILES:
