@@ -6,10 +6,10 @@ against normal): mean, 95th percentile and maximum per level, against the
 targets (easy and normal under 20 ms a move, hard within 10% of its
 budget). Then plays ``normal`` against ``easy`` and ``hard`` (with
 ``--budget`` ms a decision) against ``normal``, and prints each
-tournament's win rate with its 95% interval, the score margin and the
-thinking time per move, then whether the targets hold (normal beats easy
-in 90% of games, hard beats normal in 65%, both with the interval clear of
-50%). A full game is ~350 turns, so hard at its real 500 ms is far too slow
+tournament's win rate with its 95% interval, the score margin (and per
+deal, which parts of the tally it came from), the thinking time per move,
+then whether the targets hold (normal beats easy in 90% of games, hard
+beats normal in 65%, both with the interval clear of 50%). A full game is ~350 turns, so hard at its real 500 ms is far too slow
 for 200 games here; the budget is an argument. Timings are wall time: run
 it on a quiet machine.
 
@@ -88,6 +88,8 @@ def main() -> int:
             "match": f"{spec.split(',')[0]} vs {other}", "games": result["games"],
             "win_rate": result["win_rate_a"], "win_rate_ci95": result["win_rate_a_ci95"],
             "margin": result["margin_a"], "margin_ci95": result["margin_a_ci95"],
+            "margin_per_deal_by_part": result["margin_per_deal_by_part"],
+            "deals_gone_out": result["deals_gone_out"],
             "ms_per_move": {k: round(v * 1000, 2) for k, v in result["seconds_per_move"].items()},
             "errors": len(result["errors"]), "seconds": result["seconds"],
             "target": target, "met": met}), flush=True)

@@ -5,6 +5,12 @@ twice with the sides swapped, so both sides get the same cards and the luck
 of the deal cancels out. A pair of games is the independent unit: the 95%
 confidence intervals are taken over pairs (normal approximation). Each bot
 is timed per move. ``jobs`` spreads the pairs over processes.
+
+Besides who won, it says where A's margin came from: per deal, A's score
+minus B's for each part of the deal's tally (melded cards, cards left,
+canasta bonuses by kind, red 3s, going out), and how often each side went
+out. That is what a change to a bot is judged by when the win rate is
+still inside its confidence interval.
 """
 
 from __future__ import annotations
@@ -36,10 +42,19 @@ class _Timed:
         return action
 
 
+def deal_parts(row: dict) -> dict[str, int]:
+    """One side's row of a deal's tally (``scoring.deal_breakdown``), flattened."""
+    parts = {"melded": row["melded"], "left": row["left"]}
+    parts.update({f"{kind} canastas": v["points"] for kind, v in row["canastas"].items()})
+    parts.update({"red 3s": row["red3"]["points"], "going out": row["going_out"]})
+    return parts
+
+
 def play_pair(preset: str, seed: int, a: str, b: str) -> dict:
-    """Both games of one seed; margins and wins are A's, times per bot."""
+    """Both games of one seed; margins and wins are A's, times per bot, and
+    per part of the tally A's points minus B's summed over the deals."""
     out = {"seed": seed, "margins": [], "wins": [], "seconds": [0.0, 0.0], "moves": [0, 0],
-           "errors": []}
+           "errors": [], "parts": {}, "deals": 0, "went_out": [0, 0]}
     for a_seats in (0, 1):
         names = [a, b] if a_seats == 0 else [b, a]
         timers = [_Timed(names[0]), _Timed(names[1])]
@@ -56,6 +71,13 @@ def play_pair(preset: str, seed: int, a: str, b: str) -> dict:
         for side, name in ((a_seats, 0), (1 - a_seats, 1)):
             out["seconds"][name] += timers[side].seconds
             out["moves"][name] += timers[side].moves
+        for deal in state.deal_results:
+            ours, theirs = deal_parts(deal["sides"][a_seats]), deal_parts(deal["sides"][1 - a_seats])
+            for part, points in ours.items():
+                out["parts"][part] = out["parts"].get(part, 0) + points - theirs[part]
+            if deal["went_out"] is not None:
+                out["went_out"][state.side_of(deal["went_out"]) != a_seats] += 1
+            out["deals"] += 1
     return out
 
 
@@ -89,6 +111,11 @@ def tournament(preset: str, a: str, b: str, games: int, seed: int, jobs: int = 1
     wins = [w for p in played for w in p["wins"]]
     secs = [sum(p["seconds"][i] for p in pairs) for i in (0, 1)]
     moves = [sum(p["moves"][i] for p in pairs) for i in (0, 1)]
+    deals = max(sum(p["deals"] for p in pairs), 1)
+    parts = {}
+    for p in pairs:
+        for part, points in p["parts"].items():
+            parts[part] = parts.get(part, 0) + points
     return {
         "preset": preset, "seed": seed, "bots": {"a": a, "b": b},
         "games": len(wins), "wins_a": wins.count(1.0), "wins_b": wins.count(0.0),
@@ -98,6 +125,10 @@ def tournament(preset: str, a: str, b: str, games: int, seed: int, jobs: int = 1
         "seconds_per_move": {"a": round(secs[0] / max(moves[0], 1), 6),
                              "b": round(secs[1] / max(moves[1], 1), 6)},
         "moves": {"a": moves[0], "b": moves[1]},
+        "deals": sum(p["deals"] for p in pairs),
+        "margin_per_deal_by_part": {part: round(points / deals, 1) for part, points in parts.items()},
+        "deals_gone_out": {side: round(sum(p["went_out"][i] for p in pairs) / deals, 3)
+                           for i, side in enumerate("ab")},
         "errors": [e for p in pairs for e in p["errors"]],
         "seconds": round(time.perf_counter() - start, 2),
     }

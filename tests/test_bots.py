@@ -244,6 +244,13 @@ def test_tournament_command_prints_the_figures():
     assert 0 <= data["win_rate_a"] <= 1 and len(data["win_rate_a_ci95"]) == 2
     assert data["margin_a_ci95"][0] <= data["margin_a"] <= data["margin_a_ci95"][1]
     assert set(data["seconds_per_move"]) == {"a", "b"} and data["errors"] == []
+    # Where the margin came from: the parts of the deals' tallies add up to it.
+    parts = data["margin_per_deal_by_part"]
+    assert set(parts) == {"melded", "left", "natural canastas", "mixed canastas", "wild canastas",
+                          "red 3s", "going out"}
+    assert data["deals"] == 2 * PRESETS["triple-play"].deals
+    assert sum(parts.values()) * data["deals"] / data["games"] == pytest.approx(data["margin_a"], abs=1)
+    assert 0 <= data["deals_gone_out"]["a"] + data["deals_gone_out"]["b"] <= 1
 
 
 def test_tournament_refuses_an_unknown_bot():
@@ -258,6 +265,8 @@ def test_duplicate_deals_cancel_out_between_equal_bots():
     from game.tournament import tournament
     data = tournament("triple-play", "normal", "normal", 2, seed=3)
     assert data["games"] == 2 and data["margin_a"] == 0 and data["win_rate_a"] == 0.5
+    assert set(data["margin_per_deal_by_part"].values()) == {0}
+    assert data["deals_gone_out"]["a"] == data["deals_gone_out"]["b"]
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
