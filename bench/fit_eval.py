@@ -109,8 +109,7 @@ def main() -> None:
         end, slope = w[j], w[j + len(used)]
         weights[E.FEATURES[i]] = (round(end, 3), round(end + slope, 3))
     ys = [r[4] for r in test]
-    new = [sum(x * (end + (start - end) * t) for x, (end, start) in zip(xs, weights.values()))
-           for _, xs, t, _, _ in test]
+    new = [E.weighted(xs, t, weights) for _, xs, t, _, _ in test]
     print(f"{len(train)} positions to fit, {len(test)} held out; R^2 on those: "
           f"new weights {r2(new, ys):.3f}, weights in force {r2([r[3] for r in test], ys):.3f}")
     print("WEIGHTS = {")

@@ -83,9 +83,14 @@ def load(page, url, navigate):
     state = harness.wait_ready(page, 120)
     if state != "ready":
         raise SystemExit(f"{url} ended in state {state!r}")
-    metrics = page.evaluate(METRICS)
-    page.wait_for_timeout(SETTLE_MS)
-    return metrics
+    return page.evaluate(METRICS)
+
+
+def settled_reload(page):
+    def navigate(url):
+        page.wait_for_timeout(SETTLE_MS)
+        page.reload()
+    return navigate
 
 
 def visit(pw, url, offline_cache):
@@ -101,9 +106,10 @@ def visit(pw, url, offline_cache):
         cold = load(page, url, page.goto)
         if offline_cache:
             page.evaluate(SW_INSTALLED)
-        warm = load(page, url, lambda u: page.reload())
-        load(page, url, lambda u: page.reload())
-        later = load(page, url, lambda u: page.reload())
+        reload = settled_reload(page)
+        warm = load(page, url, reload)
+        load(page, url, reload)
+        later = load(page, url, reload)
         context.close()
     return {"cold": cold, "warm": warm, "later": later}
 

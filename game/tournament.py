@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 from .bots import get_bot
@@ -54,7 +55,7 @@ def play_pair(preset: str, seed: int, a: str, b: str) -> dict:
     """Both games of one seed; margins and wins are A's, times per bot, and
     per part of the tally A's points minus B's summed over the deals."""
     out = {"seed": seed, "margins": [], "wins": [], "seconds": [0.0, 0.0], "moves": [0, 0],
-           "errors": [], "parts": {}, "deals": 0, "went_out": [0, 0]}
+           "errors": [], "parts": Counter(), "deals": 0, "went_out": [0, 0]}
     for a_seats in (0, 1):
         names = [a, b] if a_seats == 0 else [b, a]
         timers = [_Timed(names[0]), _Timed(names[1])]
@@ -73,8 +74,7 @@ def play_pair(preset: str, seed: int, a: str, b: str) -> dict:
             out["moves"][name] += timers[side].moves
         for deal in state.deal_results:
             ours, theirs = deal_parts(deal["sides"][a_seats]), deal_parts(deal["sides"][1 - a_seats])
-            for part, points in ours.items():
-                out["parts"][part] = out["parts"].get(part, 0) + points - theirs[part]
+            out["parts"].update({part: points - theirs[part] for part, points in ours.items()})
             if deal["went_out"] is not None:
                 out["went_out"][state.side_of(deal["went_out"]) != a_seats] += 1
             out["deals"] += 1
@@ -111,11 +111,10 @@ def tournament(preset: str, a: str, b: str, games: int, seed: int, jobs: int = 1
     wins = [w for p in played for w in p["wins"]]
     secs = [sum(p["seconds"][i] for p in pairs) for i in (0, 1)]
     moves = [sum(p["moves"][i] for p in pairs) for i in (0, 1)]
-    deals = max(sum(p["deals"] for p in pairs), 1)
-    parts = {}
+    deals = sum(p["deals"] for p in pairs)
+    parts = Counter()
     for p in pairs:
-        for part, points in p["parts"].items():
-            parts[part] = parts.get(part, 0) + points
+        parts.update(p["parts"])  # update, not +: keeps parts that net zero or less
     return {
         "preset": preset, "seed": seed, "bots": {"a": a, "b": b},
         "games": len(wins), "wins_a": wins.count(1.0), "wins_b": wins.count(0.0),
@@ -125,9 +124,9 @@ def tournament(preset: str, a: str, b: str, games: int, seed: int, jobs: int = 1
         "seconds_per_move": {"a": round(secs[0] / max(moves[0], 1), 6),
                              "b": round(secs[1] / max(moves[1], 1), 6)},
         "moves": {"a": moves[0], "b": moves[1]},
-        "deals": sum(p["deals"] for p in pairs),
-        "margin_per_deal_by_part": {part: round(points / deals, 1) for part, points in parts.items()},
-        "deals_gone_out": {side: round(sum(p["went_out"][i] for p in pairs) / deals, 3)
+        "deals": deals,
+        "margin_per_deal_by_part": {part: round(points / max(deals, 1), 1) for part, points in parts.items()},
+        "deals_gone_out": {side: round(sum(p["went_out"][i] for p in pairs) / max(deals, 1), 3)
                            for i, side in enumerate("ab")},
         "errors": [e for p in pairs for e in p["errors"]],
         "seconds": round(time.perf_counter() - start, 2),

@@ -108,10 +108,13 @@ def stock_share(state: GameState) -> float:
     return max(0.0, min(1.0, state.stock_count() / max(start, 1)))
 
 
+def weighted(xs: list[float], t: float, weights: dict = WEIGHTS) -> float:
+    """Features ``xs`` (in the order of ``FEATURES``) under ``weights`` at stock share ``t``."""
+    return sum(x * (end + (start - end) * t) for x, (end, start) in zip(xs, weights.values()))
+
+
 def side_value(state: GameState, side_index: int) -> float:
-    t = stock_share(state)
-    return sum(x * (end + (start - end) * t)
-               for x, (end, start) in zip(features(state, side_index), WEIGHTS.values()))
+    return weighted(features(state, side_index), stock_share(state))
 
 
 def score_difference(state: GameState, side_index: int) -> float:
