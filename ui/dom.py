@@ -4,12 +4,15 @@ PyScript is in maintenance mode; keeping its imports here means a plain
 Pyodide loader could replace it by rewriting this file only.
 
 The rest of ui/ describes the page as ``ui.html.Node`` trees; ``mount``
-turns them into DOM elements. Text always goes through text nodes (never
-innerHTML), so names and card labels cannot inject markup. Clicks are
+sends a region's tree as JSON to ui/dom.js, which builds the elements in one
+call (a call across to JavaScript per element costs far more than the
+element). Text always goes through text nodes (never innerHTML), so names
+and card labels cannot inject markup. Clicks are
 delegated: one listener finds the nearest ``[data-cmd]`` button and hands
 ``(cmd, arg)`` to the controller, so re-rendering never leaks proxies.
 """
 
+import json
 from datetime import datetime, timedelta, timezone
 
 from pyscript import document, window
@@ -69,31 +72,21 @@ def query_param(name, default=None):
 
 
 # -- building the page from ui.html trees -------------------------------------
-def _build(node):
+def _tree(node):
+    """A Node as ui/dom.js reads it: text, or [tag, attributes, children];
+    attributes None/False are left out, True is an empty value."""
     if isinstance(node, str):
-        return document.createTextNode(node)
-    element = document.createElement(node.tag)
-    for key, value in node.attrs.items():
-        if value is None or value is False:
-            continue
-        element.setAttribute(key, "" if value is True else str(value))
-    for child in node.children:
-        element.appendChild(_build(child))
-    return element
+        return node
+    attrs = {key: "" if value is True else str(value)
+             for key, value in node.attrs.items() if value is not None and value is not False}
+    return [node.tag, attrs, [_tree(child) for child in node.children]]
 
 
 def mount(element_id, nodes):
     """Replace the children of #element_id with these nodes (Node, str or list)."""
-    target = by_id(element_id)
-    if target is None:
-        return
     if isinstance(nodes, (Node, str)):
         nodes = [nodes]
-    fragment = document.createDocumentFragment()
-    for node in nodes:
-        if node is not None:
-            fragment.appendChild(_build(node))
-    target.replaceChildren(fragment)
+    window.TriplePlayDom.mount(element_id, json.dumps([_tree(n) for n in nodes if n is not None]))
 
 
 def set_attrs(element_id, attrs):
