@@ -2,12 +2,18 @@
 
 A finished deal is worth its real score. A deal in progress is worth a
 weighted sum of what is on the table and in the side's hands: points
-already banked (melded cards, canasta bonuses, red 3s), what unfinished
-melds and cards in hand promise (each card's share of the canasta bonus
-it would belong to: a seventh of 5000 for a 7), and what cards left in
-hand, knee and foot would cost. The bonuses decide a deal (natural 7s
-5000, 5s 3000, wilds 2500), so a card is worth far more than its face
-value.
+already banked (melded cards, canasta bonuses, red 3s), what plain melds
+and cards in hand promise (each card's share of the canasta bonus it would
+belong to), and what cards left in hand, knee and foot would cost.
+
+The big canastas decide a deal (natural 7s 5000, 5s 3000, wilds 2500), and
+what one is worth is far from a straight line in its cards: with 4 of 7 it
+may never be finished, with 7 it is. So for each of them the side's total
+(its unfinished meld plus the cards of that rank in its hands, knees and
+feet) picks one weight from a table, separately for "meld started" and
+"only held": a step function the fit can shape as it likes. Counting the
+knee and foot mattered most: they are the cards the side will have (in a
+look-ahead they are sampled like every hidden card).
 
 The weights are not guesses: ``bench/fit_eval.py`` fits them by least
 squares to the final deal scores of games between ``normal`` bots, each
@@ -24,79 +30,169 @@ from .. import melds as M
 from ..rules import RuleSet
 from ..state import GameState
 
-FEATURES = ("banked", "meld_big", "meld_wild", "meld_other", "hand_big", "hand_wild",
-            "hand_other", "hand_cost", "piles_cost", "black3_held", "red3_held")
+# The big canastas, tracked one by one (a natural rank counts only if the
+# rules give it more than a plain natural canasta), and the largest total
+# told apart: more cards than that are worth no more.
+BIG = ("7", "5", C.WILD)
+CAP = 10
+
+
+def _big_name(rank: str, started: bool, total: int) -> str:
+    return f"{'wild' if rank == C.WILD else rank}_{'open' if started else 'held'}_{total}"
+
+
+FEATURES = ("banked", "meld_other", "hand_other", "hand_cost", "piles_cost", "black3_held",
+            "red3_held") + tuple(_big_name(rank, started, total) for rank in BIG
+                                 for started in (False, True) for total in range(CAP + 1))
 # Per feature: (weight when the stock is empty, weight at the deal's start),
-# as printed by `bench/fit_eval.py --games 1000 --seed 5` (triple-play).
+# as printed by `bench/fit_eval.py --games 4000 --seed 5` (triple-play).
 WEIGHTS = {
-    "banked": (1.0, 1.0),        # fixed: banked points are sure (bench/fit_eval.py FIXED)
-    "meld_big": (0.646, 1.226),
-    "meld_wild": (0.508, 1.544),
-    "meld_other": (0.842, 0.976),
-    "hand_big": (0.335, 1.177),
-    "hand_wild": (0.292, 1.275),
-    "hand_other": (0.489, 1.428),
-    "hand_cost": (2.067, 0.584),
-    "piles_cost": (0.851, -0.923),
-    "black3_held": (-133.653, -27.222),
-    "red3_held": (1.0, 1.0),     # what the rules charge for it (never held in triple-play)
+    "banked": (1.0, 1.0),  # fixed: banked points are sure (bench/fit_eval.py FIXED)
+    "meld_other": (0.661, 1.388),
+    "hand_other": (-0.615, 1.394),
+    "hand_cost": (-6.06, -1.615),
+    "piles_cost": (1.54, -0.363),
+    "black3_held": (-125.661, -38.006),
+    "red3_held": (1.0, 1.0),  # what the rules charge for it (never held in triple-play)
+    "7_held_0": (0.0, 0.0),  # each table's zero (bench/fit_eval.py ZERO)
+    "7_held_1": (-0.025, 0.092),
+    "7_held_2": (-0.017, 0.19),
+    "7_held_3": (0.021, 0.333),
+    "7_held_4": (0.011, 0.579),
+    "7_held_5": (-0.101, 0.801),
+    "7_held_6": (-0.13, 0.981),
+    "7_held_7": (0.01, 1.046),
+    "7_held_8": (0.268, 1.121),
+    "7_held_9": (0.702, 1.191),
+    "7_held_10": (1.514, 1.291),
+    "7_open_0": (0.0, 0.0),
+    "7_open_1": (0.0, 0.0),
+    "7_open_2": (0.0, 0.0),
+    "7_open_3": (0.029, 0.585),
+    "7_open_4": (0.067, 0.767),
+    "7_open_5": (0.11, 1.048),
+    "7_open_6": (0.369, 1.118),
+    "7_open_7": (0.448, 1.148),
+    "7_open_8": (0.559, 1.204),
+    "7_open_9": (0.637, 1.257),
+    "7_open_10": (0.736, 1.455),
+    "5_held_0": (0.0, 0.0),
+    "5_held_1": (-0.022, 0.081),
+    "5_held_2": (-0.002, 0.126),
+    "5_held_3": (0.041, 0.222),
+    "5_held_4": (-0.003, 0.482),
+    "5_held_5": (-0.157, 0.773),
+    "5_held_6": (-0.166, 0.906),
+    "5_held_7": (-0.208, 0.999),
+    "5_held_8": (-0.22, 1.099),
+    "5_held_9": (1.343, 1.14),
+    "5_held_10": (1.664, 1.181),
+    "5_open_0": (0.0, 0.0),
+    "5_open_1": (0.0, 0.0),
+    "5_open_2": (0.0, 0.0),
+    "5_open_3": (0.152, 0.598),
+    "5_open_4": (0.107, 0.869),
+    "5_open_5": (0.207, 0.958),
+    "5_open_6": (0.449, 1.06),
+    "5_open_7": (0.487, 1.043),
+    "5_open_8": (0.512, 1.128),
+    "5_open_9": (0.642, 1.215),
+    "5_open_10": (0.787, 1.399),
+    "wild_held_0": (0.0, 0.0),
+    "wild_held_1": (-0.026, -0.064),
+    "wild_held_2": (-0.144, 0.129),
+    "wild_held_3": (-0.127, 0.169),
+    "wild_held_4": (-0.235, 0.392),
+    "wild_held_5": (-0.28, 0.584),
+    "wild_held_6": (-0.234, 0.787),
+    "wild_held_7": (-0.307, 0.957),
+    "wild_held_8": (-0.178, 1.031),
+    "wild_held_9": (-0.592, 1.212),
+    "wild_held_10": (-1.026, 1.6),
+    "wild_open_0": (0.0, 0.0),
+    "wild_open_1": (0.0, 0.0),
+    "wild_open_2": (0.0, 0.0),
+    "wild_open_3": (-0.05, 0.776),
+    "wild_open_4": (0.14, 0.676),
+    "wild_open_5": (0.178, 0.828),
+    "wild_open_6": (0.44, 0.875),
+    "wild_open_7": (0.442, 0.876),
+    "wild_open_8": (0.424, 1.106),
+    "wild_open_9": (0.521, 1.185),
+    "wild_open_10": (0.415, 1.797),
 }
-_INDEX = {name: i for i, name in enumerate(FEATURES)}
 
 
 @lru_cache(maxsize=16)
 def _card_table(rules: RuleSet) -> dict:
-    """Per card code: (feature index of holding it, what it adds to that
-    feature, its cost left in hand). A red 3 adds what the rules charge for it."""
+    """Per card code: (the feature holding it in hand adds to, or its big
+    rank; what it adds to that feature; its cost in a hand; its cost in a
+    knee or foot). 3s have features of their own, so cost nothing more in a
+    hand; a red 3 adds what the rules charge for it."""
     decks = max(d for _, _, d in rules.seatings)
+    big = _big_ranks(rules)
     table = {}
-    size = rules.canasta_size
     for c in set(C.full_deck(decks, max(rules.jokers_per_deck, 1))):
+        left = M.left_value(rules, c)
         if C.is_black_three(c):
-            table[c] = (_INDEX["black3_held"], 1.0, 0.0)
+            table[c] = ("black3_held", 1.0, 0.0, left)
         elif C.is_red_three(c):
-            table[c] = (_INDEX["red3_held"], rules.red3_left, 0.0)
+            table[c] = ("red3_held", rules.red3_left, 0.0, left)
         elif C.is_wild(c):
-            table[c] = (_INDEX["hand_wild"], rules.bonus_wild / size, M.left_value(rules, c))
+            table[c] = (C.WILD, 0.0, left, left)
+        elif C.rank(c) in big:
+            table[c] = (C.rank(c), 0.0, left, left)
         else:
-            bonus = rules.natural_bonus(C.rank(c))
-            kind = "hand_big" if bonus > rules.bonus_natural else "hand_other"
-            table[c] = (_INDEX[kind], bonus / size, M.left_value(rules, c))
+            table[c] = ("hand_other", rules.natural_bonus(C.rank(c)) / rules.canasta_size, left, left)
     return table
 
 
-def features(state: GameState, side_index: int) -> list[float]:
-    """The side's features, in the order of ``FEATURES``."""
+def _big_ranks(rules: RuleSet) -> tuple[str, ...]:
+    return tuple(r for r in BIG if r == C.WILD or rules.natural_bonus(r) > rules.bonus_natural)
+
+
+def features(state: GameState, side_index: int) -> dict[str, float]:
+    """The side's features by name (those that are zero may be left out)."""
     r = state.rules
     size = r.canasta_size
     side = state.sides[side_index]
-    f = [0.0] * len(FEATURES)
     n3 = len(side.red3)
     banked = n3 * r.red3_value + (r.red3_set_bonus if r.red3_set_size and n3 >= r.red3_set_size else 0)
+    plain = 0.0
+    started = dict.fromkeys(_big_ranks(r), 0)   # cards in the unfinished big melds
     for m in side.melds:
         banked += sum(M.melded_value(r, c) for c in m.cards)
         kind = m.kind()
-        bonus = M.canasta_bonus(r, m.rank, kind)
         if len(m.cards) >= size:
-            banked += bonus
-        elif m.rank == C.WILD:
-            f[_INDEX["meld_wild"]] += bonus * len(m.cards) / size
-        elif kind == "natural" and bonus > r.bonus_natural:
-            f[_INDEX["meld_big"]] += bonus * len(m.cards) / size
+            banked += M.canasta_bonus(r, m.rank, kind)
+        elif m.rank in started:
+            started[m.rank] = len(m.cards)
         else:
-            f[_INDEX["meld_other"]] += bonus * len(m.cards) / size
-    f[_INDEX["banked"]] = banked
+            plain += M.canasta_bonus(r, m.rank, kind) * len(m.cards) / size
+    f = {"banked": banked, "meld_other": plain, "hand_other": 0.0, "hand_cost": 0.0,
+         "piles_cost": 0.0, "black3_held": 0.0, "red3_held": 0.0}
+    totals = dict(started)
     table = _card_table(r)
-    cost = _INDEX["hand_cost"]
     for i in range(state.num_players):
         if state.side_of(i) != side_index:
             continue
         p = state.players[i]
-        f[_INDEX["piles_cost"]] += sum(M.left_value(r, c) for pile in p.piles for c in pile)
+        for pile in p.piles:
+            for c in pile:
+                kind, _, _, left = table[c]
+                f["piles_cost"] += left
+                if kind in totals:
+                    totals[kind] += 1
         for c in p.hand:
-            kind, share, left = table[c]
-            f[kind] += share
-            f[cost] += left
+            kind, share, left, _ = table[c]
+            if kind in totals:
+                totals[kind] += 1
+            else:
+                f[kind] += share
+            f["hand_cost"] += left
+    for rank, total in totals.items():
+        bonus = M.canasta_bonus(r, rank, "wild" if rank == C.WILD else "natural")
+        f[_big_name(rank, started[rank] > 0, min(CAP, total))] = bonus
     return f
 
 
@@ -108,9 +204,13 @@ def stock_share(state: GameState) -> float:
     return max(0.0, min(1.0, state.stock_count() / max(start, 1)))
 
 
-def weighted(xs: list[float], t: float, weights: dict = WEIGHTS) -> float:
-    """Features ``xs`` (in the order of ``FEATURES``) under ``weights`` at stock share ``t``."""
-    return sum(x * (end + (start - end) * t) for x, (end, start) in zip(xs, weights.values()))
+def weighted(xs: dict[str, float], t: float, weights: dict = WEIGHTS) -> float:
+    """Features ``xs`` (by name; missing ones are zero) under ``weights`` at stock share ``t``."""
+    total = 0.0
+    for name, x in xs.items():
+        end, start = weights[name]
+        total += x * (end + (start - end) * t)
+    return total
 
 
 def side_value(state: GameState, side_index: int) -> float:
