@@ -87,6 +87,8 @@ def test_start_up_uses_its_preloads_and_skips_unused_plugins(phone_context, base
         "link[rel=modulepreload], link[rel=preload]", "links => links.map(l => l.href)")
     assert any(u.endswith("/vendor/pyodide/pyodide.mjs") for u in preloaded)
     assert any(u.endswith("/pyscript.toml") for u in preloaded)
+    for runtime in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "pyodide.asm.mjs"):
+        assert any(u.endswith(f"/vendor/pyodide/{runtime}") for u in preloaded), runtime
     fetched = Counter(log.requests)
     assert {u: fetched[u] for u in preloaded} == {u: 1 for u in preloaded}
     assert [u for u in log.requests if any(f"/vendor/pyscript/{p}-" in u for p in PLUGINS_OFF)] == []
