@@ -15,7 +15,24 @@ const CACHE = PREFIX + VERSION;
 const ROOT = new URL("./", self.location).pathname;
 const PRECACHED = new Set(FILES);
 
+// Where the browser has static routing (Chromium), it reads the precached
+// files from the cache itself, without waking this worker for each of the
+// dozens a start-up asks for. Page addresses (any ?query) and anything with
+// a query still come to the fetch handler below; a file missing from the
+// cache goes to the network either way.
+function staticRoutes() {
+  const here = { protocol: self.location.protocol, hostname: self.location.hostname, port: self.location.port };
+  return [
+    { condition: { requestMode: "navigate" }, source: "fetch-event" },
+    { condition: { urlPattern: new URLPattern({ ...here, pathname: ROOT + "*", search: "" }) },
+      source: { cacheName: CACHE } },
+  ];
+}
+
 self.addEventListener("install", (event) => {
+  if (event.addRoutes) {
+    event.waitUntil(event.addRoutes(staticRoutes()).catch((error) => console.warn("[sw] no static routes: " + error)));
+  }
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     try {

@@ -40,6 +40,12 @@ def test_plays_with_the_server_stopped(site_dir, chromium, record):
     log = record(page)
     page.reload()
     assert harness.wait_ready(page, 60) == "ready", page.text_content("#boot")
+    # Chromium reads the precached files itself (sw.js's static routes), the
+    # page's address still goes through the worker's fetch handler.
+    sources = page.evaluate("""() => Object.fromEntries(performance.getEntries()
+        .filter(e => e.entryType === 'navigation' || e.name.endsWith('/pyodide.asm.wasm'))
+        .map(e => [e.entryType, e.workerMatchedSourceType]))""")
+    assert sources == {"navigation": "fetch-event", "resource": "cache"}
     assert page.evaluate("fetch('vendor/pyodide/pyodide.asm.wasm')"
                          ".then(r => r.headers.get('content-type'))") == "application/wasm"
     start_game(page, touch=True)
