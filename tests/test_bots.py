@@ -135,6 +135,20 @@ def test_a_bot_asks_before_going_out_then_goes_out(name):
     assert s.log[kinds.index("answer")]["yes"] is True
 
 
+def test_hard_expects_its_own_partner_to_grant_going_out():
+    """In hard's look-ahead our side's answers are yes (hard.GRANT), not
+    normal's rule, which refuses here (290 points left in the partner's
+    hand): asking then leads to going out."""
+    s = position(hands={0: "9S 9H 9D 4C", 2: "JK JK AS AH AD AC KS KH QS QH 8D 9S 6C 4S"},
+                 piles={0: [], 2: []}, melds={0: list(BOOK)}, phase="play")
+    asked_state = s.clone()
+    apply(asked_state, {"type": "ask_to_go_out"})
+    assert get_bot("normal")(observe(asked_state, 2), 2, None) == {"type": "answer", "yes": False}
+    world = s.clone()
+    hard_bot(10**6).look_ahead(world, {"type": "ask_to_go_out"}, 0, 2, float("inf"))
+    assert world.went_out == 0
+
+
 # -- normal's basics ---------------------------------------------------------------
 def test_normal_throws_a_black_three_and_keeps_wilds():
     s = position(hands={0: "JK 2C 3S 9H 9D KH 4C 8S"}, melds={0: [("K", "KS KD KC")]},

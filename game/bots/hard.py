@@ -6,13 +6,14 @@ full deals consistent with its view (``determinize``), trying every
 candidate in the same sample:
 
 - draw or take the pile, which meld plan, ask to go out, answer the
-  partner: each candidate is followed by ``normal`` for every seat until
-  the next player has drawn (a turn further for going out: will the
-  opponents go out first if we play on?) and the result is scored
-  (``evaluate``, whose weights are fitted to real deal results); an ended
-  deal scores exactly. The best mean wins. (With the earlier hand-set
-  evaluation a challenger to ``normal``'s draw or discard had to win by
-  300 points; with the fitted one that margin only costs strength.)
+  partner: each candidate is followed by ``normal`` for every seat (our
+  side's answers excepted: ``GRANT``) until the next player has drawn (a
+  turn further for going out: will the opponents go out first if we play
+  on?) and the result is scored (``evaluate``, whose weights are fitted to
+  real deal results); an ended deal scores exactly. The best mean wins.
+  (With the earlier hand-set evaluation a challenger to ``normal``'s draw
+  or discard had to win by 300 points; with the fitted one that margin
+  only costs strength.)
 - which card to throw: ``normal``'s keep scores, with the chance that the
   next player takes the pile measured (the sampled next player, playing
   ``normal``, is shown each candidate) instead of estimated. Only that
@@ -58,6 +59,13 @@ MAX_HANDS = 400       # enough to measure a chance within a few points
 # go out first if we play on?).
 HORIZON = {"answer": 2, "ask_to_go_out": 2}
 MAX_ACTIONS = 60      # a guard on one look-ahead
+# In a look-ahead our own side's answer to "may I go out?" is yes, not
+# normal's rule (cards left against the 200 bonus, which mostly refuses):
+# a hard partner searches too and grants far more often, and an asker who
+# expects a refusal sees no point in asking. (Screens against normal, 300
+# games each, 12 samples a decision: margin +2,515 and +2,098 on two seeds,
+# against +2,129 and +1,835 modelling our side's answers as normal's.)
+GRANT = {"type": "answer", "yes": True}
 
 
 class _Clock:
@@ -214,7 +222,10 @@ class Hard(Normal):
             if time.perf_counter() > deadline:
                 return None
             seat = world.to_move()
-            apply(world, self.rollout.choose(world, seat))
+            if world.phase == "answer" and world.side_of(seat) == side:
+                apply(world, GRANT)
+            else:
+                apply(world, self.rollout.choose(world, seat))
         return score_difference(world, side)
 
 
