@@ -115,6 +115,10 @@ def write_packages(out: Path) -> None:
     (out / "pyscript.toml").write_text("\n".join(lines) + "\n")
 
 
+PRELOAD_LINK = {"module": '<link rel="modulepreload" href="./{}">',
+                "fetch": '<link rel="preload" as="fetch" crossorigin href="./{}">'}
+
+
 def start_up_preloads(html: str) -> str:
     """index.html with the preload links for what PyScript loads at start-up.
 
@@ -141,12 +145,12 @@ def start_up_preloads(html: str) -> str:
         if len(found) != 1:
             sys.exit(f"PyScript's dist: expected one {stem}-*.js chunk imported by its core, found {found}")
         chunks += found
-    links = [f'<link rel="modulepreload" href="./vendor/pyscript/{c}">' for c in chunks]
-    links += ['<link rel="preload" as="fetch" crossorigin href="./pyscript.toml">',
-              '<link rel="modulepreload" href="./vendor/pyodide/pyodide.mjs">',
-              '<link rel="modulepreload" href="./vendor/pyodide/pyodide.asm.mjs">']
-    links += [f'<link rel="preload" as="fetch" crossorigin href="./vendor/pyodide/{f}">'
-              for f in ("pyodide-lock.json", "python_stdlib.zip", "pyodide.asm.wasm")]
+    preloads = [("module", f"vendor/pyscript/{c}") for c in chunks] + [
+        ("fetch", "pyscript.toml"),
+        ("module", "vendor/pyodide/pyodide.mjs"),
+        ("module", "vendor/pyodide/pyodide.asm.mjs"),
+    ] + [("fetch", f"vendor/pyodide/{f}") for f in ("pyodide-lock.json", "python_stdlib.zip", "pyodide.asm.wasm")]
+    links = [PRELOAD_LINK[kind].format(path) for kind, path in preloads]
     return html.replace(PRELOAD_MARK, "\n  ".join(links))
 
 

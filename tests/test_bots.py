@@ -72,14 +72,20 @@ def test_decisions_depend_only_on_the_view(name, seed):
 
 
 # -- going out -------------------------------------------------------------------
-def asked(answerer_hand: str, in_foot: bool = True, opponents_hand: str = "") -> object:
-    """Seat 0 (book complete, in the foot) has asked; seat 2 answers."""
+def about_to_ask(answerer_hand: str, in_foot: bool = True, opponents_hand: str = "") -> object:
+    """Seat 0 (book complete, in the foot) can go out by melding its 9s;
+    seat 2 would answer."""
     hands = {0: "9S 9H 9D", 2: answerer_hand}
     piles = {0: [], 2: []} if in_foot else {0: []}
     if opponents_hand:
         hands.update({1: opponents_hand, 3: opponents_hand})
         piles.update({1: [], 3: []})
-    s = position(hands=hands, piles=piles, melds={0: list(BOOK), 1: list(BOOK)}, phase="play")
+    return position(hands=hands, piles=piles, melds={0: list(BOOK), 1: list(BOOK)}, phase="play")
+
+
+def asked(answerer_hand: str, in_foot: bool = True, opponents_hand: str = "") -> object:
+    """Seat 0 has asked; seat 2 answers."""
+    s = about_to_ask(answerer_hand, in_foot, opponents_hand)
     apply(s, {"type": "ask_to_go_out"})
     assert s.to_move() == 2
     return s
@@ -139,12 +145,9 @@ def test_hard_expects_its_own_partner_to_grant_going_out():
     """In hard's look-ahead our side's answers are yes (hard.GRANT), not
     normal's rule, which refuses here (290 points left in the partner's
     hand): asking then leads to going out."""
-    s = position(hands={0: "9S 9H 9D 4C", 2: "JK JK AS AH AD AC KS KH QS QH 8D 9S 6C 4S"},
-                 piles={0: [], 2: []}, melds={0: list(BOOK)}, phase="play")
-    asked_state = s.clone()
-    apply(asked_state, {"type": "ask_to_go_out"})
-    assert get_bot("normal")(observe(asked_state, 2), 2, None) == {"type": "answer", "yes": False}
-    world = s.clone()
+    hand = "JK JK AS AH AD AC KS KH QS QH 8D 9S 6C 4S"
+    assert get_bot("normal")(observe(asked(hand), 2), 2, None) == {"type": "answer", "yes": False}
+    world = about_to_ask(hand)
     hard_bot(10**6).look_ahead(world, {"type": "ask_to_go_out"}, 0, 2, float("inf"))
     assert world.went_out == 0
 
