@@ -1,24 +1,14 @@
 """The hard bot's evaluation (game/bots/evaluate.py) and the fit behind its weights."""
 
-import importlib.util
 import random
-from pathlib import Path
 
 import pytest
 
 from game import apply, new_game, observe
 from game.bots import evaluate as E
 from game.bots import get_bot
+from tests.bench_scripts import load
 from tests.position import position
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def fit_module():
-    spec = importlib.util.spec_from_file_location("fit_eval", ROOT / "bench" / "fit_eval.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def feature(state, side, name):
@@ -85,7 +75,7 @@ def test_an_ended_deal_is_worth_its_real_score():
 
 def test_the_fit_recovers_known_weights():
     """Rows made from known weights (each a line in the stock share) give them back."""
-    fit = fit_module()
+    fit = load("fit_eval")
     rng = random.Random(1)
     true = {"a": (0.5, 1.5), "b": (2.0, -1.0)}
     rows = []

@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""Where ``hard`` can gain on ``normal``: each decision kind measured to the deal's end.
+
+Plays games of four ``normal`` bots. At a share of the decisions where
+``hard`` would compare candidates (every "may I go out?" answer and ask, a
+share of the draws, pile takes and melds), each candidate is played in the
+real deal (no hidden cards: this measures the evaluation, not the
+sampling) through ``hard``'s own look-ahead, which gives the evaluation at
+its horizon, and then on with ``normal`` for every seat to the deal's end.
+Per decision kind it prints:
+
+- alt - normal: the mean final result of the other candidates against
+  ``normal``'s choice (below zero: ``normal`` is right on average);
+- eval's pick: the mean gain of the candidate the evaluation ranks best over
+  ``normal``'s choice, with its 95% interval (what the look-ahead can win
+  at that kind of decision, before sampling noise);
+- corr: how well the evaluation's difference between two candidates follows
+  the real difference (one deal played on is noisy: even a perfect
+  evaluation stays well below 1).
+
+    python3 bench/decisions.py [--games 300] [--seed 21] [--share 0.25] [--jobs 2]
+
+300 games take about 2 minutes on two cores.
+"""
+
+import argparse
+import math
+import random
+import statistics
+import sys
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from game.bots.hard import HORIZON, Hard  # noqa: E402
+from game.bots.normal import Normal  # noqa: E402
+from game.deal import new_game  # noqa: E402
+from game.engine import apply  # noqa: E402
+from game.presets import get_preset  # noqa: E402
+from game.state import GameState  # noqa: E402
+from game.view import observe  # noqa: E402
+
+ALWAYS = ("answer", "ask_to_go_out")  # rare and decisive: every one is measured
+NORMAL = Normal()
+HARD = Hard(samples=1)  # only its candidates and look-ahead are used
+
+
+def final_result(state: GameState, side: int) -> float:
+    """The side's result in the deal just ended, minus the other side's."""
+    sides = state.deal_results[-1]["sides"]
+    return sides[side]["total"] - max(s["total"] for i, s in enumerate(sides) if i != side)
+
+
+def play_out(state: GameState, action: dict, side: int) -> tuple[float, float]:
+    """(the evaluation where ``hard``'s look-ahead stops, the deal's real result)."""
+    world = state.clone()
+    value = HARD.look_ahead(world, action, side, HORIZON.get(action["type"], 1), math.inf)
+    while world.phase in ("draw", "play", "answer"):
+        apply(world, NORMAL.choose(world, world.to_move()))
+    return value, final_result(world, side)
+
+
+def kind_of(state: GameState, action: dict) -> str:
+    return "answer" if state.phase == "answer" else action["type"]
+
+
+def collect(preset: str, games: range, seed: int, share: float) -> list[tuple[str, list]]:
+    """Per measured decision: its kind and each candidate's (evaluation, result), normal's first."""
+    rules = get_preset(preset)
+    rows = []
+    for g in games:
+        state = new_game(rules, seed=seed * 1_000_003 + g, bots=["normal"] * rules.players)
+        rng = random.Random(g)
+        while state.phase != "game_end":
+            if state.phase == "deal_end":
+                apply(state, {"type": "next_deal"})
+                continue
+            seat = state.to_move()
+            obs = observe(state, seat)
+            default = NORMAL.choose(obs, seat)
+            kind = kind_of(state, default)
+            if kind != "discard" and (kind in ALWAYS or rng.random() < share):
+                options = HARD.candidates(obs, seat, default)
+                if len(options) > 1:
+                    side = state.side_of(seat)
+                    rows.append((kind, [play_out(state, a, side) for a in options]))
+            apply(state, default)
+    return rows
+
+
+def summary(rows: list[tuple[str, list]]) -> dict[str, dict]:
+    by_kind = defaultdict(list)
+    for kind, outcomes in rows:
+        by_kind[kind].append(outcomes)
+    out = {}
+    for kind, decisions in sorted(by_kind.items()):
+        alt = [r - d[0][1] for d in decisions for _, r in d[1:]]
+        pick = [max(d, key=lambda o: o[0])[1] - d[0][1] for d in decisions]
+        evals = [d[1][0] - d[0][0] for d in decisions]
+        reals = [d[1][1] - d[0][1] for d in decisions]
+        half = 1.96 * statistics.pstdev(pick) / math.sqrt(len(pick))
+        corr = statistics.correlation(evals, reals) if len(decisions) > 2 and \
+            statistics.pstdev(evals) and statistics.pstdev(reals) else float("nan")
+        out[kind] = {"n": len(decisions), "alt": statistics.mean(alt),
+                     "pick": statistics.mean(pick), "pick_half": half, "corr": corr}
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--seed", type=int, default=21)
+    ap.add_argument("--share", type=float, default=0.25,
+                    help="share of draws, takes and melds measured")
+    ap.add_argument("--preset", default="triple-play")
+    ap.add_argument("--jobs", type=int, default=2)
+    a = ap.parse_args()
+    with ProcessPoolExecutor(a.jobs) as pool:
+        parts = pool.map(collect, [a.preset] * a.jobs, [range(j, a.games, a.jobs) for j in range(a.jobs)],
+                         [a.seed] * a.jobs, [a.share] * a.jobs)
+        rows = [row for part in parts for row in part]
+    print(f"{a.games} games of normal bots, {len(rows)} decisions measured to the deal's end")
+    print(f"{'decision':15s} {'n':>6s} {'alt - normal':>13s} {'eval pick':>17s} {'corr':>6s}")
+    for kind, s in summary(rows).items():
+        print(f"{kind:15s} {s['n']:6d} {s['alt']:13.0f} {s['pick']:9.0f} ± {s['pick_half']:5.0f} {s['corr']:6.2f}")
+
+
+if __name__ == "__main__":
+    main()
