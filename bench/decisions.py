@@ -33,6 +33,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from game.bots.evaluate import score_difference  # noqa: E402
 from game.bots.hard import HORIZON, Hard  # noqa: E402
 from game.bots.normal import Normal  # noqa: E402
 from game.deal import new_game  # noqa: E402
@@ -46,19 +47,13 @@ NORMAL = Normal()
 HARD = Hard(samples=1)  # only its candidates and look-ahead are used
 
 
-def final_result(state: GameState, side: int) -> float:
-    """The side's result in the deal just ended, minus the other side's."""
-    sides = state.deal_results[-1]["sides"]
-    return sides[side]["total"] - max(s["total"] for i, s in enumerate(sides) if i != side)
-
-
 def play_out(state: GameState, action: dict, side: int) -> tuple[float, float]:
     """(the evaluation where ``hard``'s look-ahead stops, the deal's real result)."""
     world = state.clone()
     value = HARD.look_ahead(world, action, side, HORIZON.get(action["type"], 1), math.inf)
     while world.phase in ("draw", "play", "answer"):
         apply(world, NORMAL.choose(world, world.to_move()))
-    return value, final_result(world, side)
+    return value, score_difference(world, side)  # the deal has ended: its real score
 
 
 def kind_of(state: GameState, action: dict) -> str:
