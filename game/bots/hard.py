@@ -68,6 +68,16 @@ MAX_ACTIONS = 60      # a guard on one look-ahead
 GRANT = {"type": "answer", "yes": True}
 
 
+class _Rollout(Normal):
+    """``normal`` for every seat in a look-ahead, but the searching side grants going out."""
+
+    def __init__(self, side: int):
+        self.side = side
+
+    def answer(self, obs, seat):
+        return GRANT if obs.side_of(seat) == self.side else super().answer(obs, seat)
+
+
 class _Clock:
     """The budget left, counting only time spent inside ``think``."""
 
@@ -214,6 +224,7 @@ class Hard(Normal):
         """The action, then ``normal`` for every seat until ``turns`` turns have
         ended and the next player has drawn or taken the pile; None if time ran out."""
         stop = world.turn_number + turns
+        rollout = _Rollout(side)
         apply(world, action)
         for _ in range(MAX_ACTIONS):
             if world.phase not in ("draw", "play", "answer") or \
@@ -221,11 +232,7 @@ class Hard(Normal):
                 break
             if time.perf_counter() > deadline:
                 return None
-            seat = world.to_move()
-            if world.phase == "answer" and world.side_of(seat) == side:
-                apply(world, GRANT)
-            else:
-                apply(world, self.rollout.choose(world, seat))
+            apply(world, rollout.choose(world, world.to_move()))
         return score_difference(world, side)
 
 
