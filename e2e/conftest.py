@@ -42,10 +42,19 @@ def chromium():
         browser.close()
 
 
+def traced_context(browser, **kwargs):
+    """A new context that prints its failed requests and console errors,
+    so a failing test's captured output says why a page broke."""
+    context = browser.new_context(**kwargs)
+    context.on("requestfailed", lambda r: print(f"request failed: {r.url} {r.failure}"))
+    context.on("console", lambda m: m.type == "error" and print(f"console error: {m.text}"))
+    return context
+
+
 @pytest.fixture
 def phone_context(chromium):
     """390x844 touch phone, fresh cache and storage."""
-    context = chromium.new_context(**harness.PHONE)
+    context = traced_context(chromium, **harness.PHONE)
     yield context
     context.close()
 
@@ -53,7 +62,7 @@ def phone_context(chromium):
 @pytest.fixture
 def desktop_context(chromium):
     """1280x800 desktop, fresh cache and storage."""
-    context = chromium.new_context(**harness.DESKTOP)
+    context = traced_context(chromium, **harness.DESKTOP)
     yield context
     context.close()
 

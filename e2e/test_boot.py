@@ -117,7 +117,24 @@ def test_python_error_is_shown(phone_context, base_url):
     assert harness.wait_ready(page, BOOT_TIMEOUT_S) == "error"
     assert page.is_visible("#boot-error")
     assert "boom from main" in page.text_content("#boot-error")
+    assert page.is_visible("#boot-retry")
     harness.screenshot(page, "phone-error")
+
+
+def test_failed_download_is_reported_and_try_again_recovers(phone_context, base_url):
+    """A download that fails while <head> still loads (here the preloaded
+    pyodide.mjs) is named in the error panel, and "Try again" reloads."""
+    page = phone_context.new_page()
+    page.route("**/vendor/pyodide/pyodide.mjs", lambda route: route.abort("connectionreset"))
+    page.goto(base_url)
+    assert harness.wait_ready(page, BOOT_TIMEOUT_S) == "error"
+    assert "pyodide.mjs" in page.text_content("#boot-error")
+    assert page.is_visible("#boot-error")
+    page.unroute("**/vendor/pyodide/pyodide.mjs")
+    with page.expect_navigation():
+        page.click("#boot-retry")
+    assert harness.wait_ready(page, BOOT_TIMEOUT_S) == "ready", page.text_content("#boot")
+    assert not page.is_visible("#boot-retry")
 
 
 def test_works_under_a_sub_path(tmp_path, site_dir, chromium, record):

@@ -46,6 +46,12 @@ class Handler(SimpleHTTPRequestHandler):
             super().log_request(code, size)
 
 
+class Server(ThreadingHTTPServer):
+    # A start-up opens a dozen connections at once (its preloads); the
+    # default backlog of 5 can drop some under load.
+    request_queue_size = 64
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8000, help="0 = any free port")
@@ -54,7 +60,7 @@ def main() -> None:
     if not args.dir.is_dir():
         sys.exit(f"{args.dir} not found: run scripts/build_site.py first")
     handler = functools.partial(Handler, directory=str(args.dir))
-    with ThreadingHTTPServer(("127.0.0.1", args.port), handler) as server:
+    with Server(("127.0.0.1", args.port), handler) as server:
         print(f"serving {args.dir} at http://127.0.0.1:{server.server_address[1]}/", flush=True)
         try:
             server.serve_forever()

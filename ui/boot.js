@@ -19,7 +19,9 @@
     "Loading files": ["Loading game files…", 82],
     "Loaded files": ["Game files loaded", 88],
   };
-  let view = { stage: "Loading Python runtime…", pct: 2, detail: "" };
+  // error: every failure message so far, kept in view because a failure
+  // can come before the page's elements exist (a preload in <head>).
+  let view = { stage: "Loading Python runtime…", pct: 2, detail: "", error: "" };
   let downloaded = 0;
   let stallTimer = 0;
 
@@ -31,6 +33,8 @@
     $("boot-stage").textContent = view.stage;
     $("boot-progress").value = view.pct;
     $("boot-detail").textContent = view.detail;
+    $("boot-error").hidden = !view.error;
+    $("boot-error").textContent = view.error;
   }
 
   function progress(stage, pct, detail) {
@@ -53,18 +57,13 @@
   }
 
   function fail(message) {
-    message = String(message).trim();
+    message = String(message).trim() || "An error without a message.";
     console.error("[boot] " + message);
     clearTimeout(stallTimer);
-    const first = root.dataset.appState !== "error";
     root.dataset.appState = "error";
     view.stage = "Could not start the game";
+    view.error = view.error ? view.error + "\n" + message : message;
     render();
-    const box = $("boot-error");
-    if (box) {
-      box.hidden = false;
-      box.textContent = first ? message : box.textContent + "\n" + message;
-    }
   }
 
   // Downloads: one entry per finished resource (cache hits included).
@@ -120,12 +119,15 @@
     new MutationObserver((_, observer) => {
       if (root.dataset.appState === "ready") {
         clearTimeout(stallTimer);
-        view = { stage: "Ready", pct: 100, detail: "" };
+        view = { stage: "Ready", pct: 100, detail: "", error: "" };
         render();
         registerServiceWorker();
         observer.disconnect();
       }
     }).observe(root, { attributes: true, attributeFilter: ["data-app-state"] });
+    // A failed start-up (often a dropped download on a phone) is retried by
+    // loading the page again; saved games live in storage, never lost by it.
+    $("boot-retry").addEventListener("click", () => location.reload());
     render();
   }
   document.addEventListener("DOMContentLoaded", watchDom);
