@@ -121,9 +121,35 @@ def test_python_error_is_shown(phone_context, base_url):
     harness.screenshot(page, "phone-error")
 
 
+def drop_first(page, pattern):
+    """Fail the first request matching ``pattern`` as a reset connection;
+    returns the list of requests seen, which grows on each one."""
+    seen = []
+
+    def handle(route):
+        seen.append(route.request.url)
+        if len(seen) == 1:
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+    page.route(pattern, handle)
+    return seen
+
+
+def test_dropped_download_is_retried_once_by_itself(phone_context, base_url):
+    """A preloaded file whose download drops fails for good in that page load
+    (the browser reuses the failed preload), so the page loads once more."""
+    page = phone_context.new_page()
+    seen = drop_first(page, "**/vendor/pyodide/pyodide-lock.json")
+    page.goto(base_url)
+    assert harness.wait_ready(page, BOOT_TIMEOUT_S) == "ready", page.text_content("#boot")
+    assert len(seen) == 2
+    assert page.evaluate("sessionStorage.length") == 0  # the next failure may retry again
+
+
 def test_failed_download_is_reported_and_try_again_recovers(phone_context, base_url):
-    """A download that fails while <head> still loads (here the preloaded
-    pyodide.mjs) is named in the error panel, and "Try again" reloads."""
+    """A download that fails again after the automatic retry is named in the
+    error panel, and "Try again" loads the page once more."""
     page = phone_context.new_page()
     page.route("**/vendor/pyodide/pyodide.mjs", lambda route: route.abort("connectionreset"))
     page.goto(base_url)
@@ -135,6 +161,22 @@ def test_failed_download_is_reported_and_try_again_recovers(phone_context, base_
         page.click("#boot-retry")
     assert harness.wait_ready(page, BOOT_TIMEOUT_S) == "ready", page.text_content("#boot")
     assert not page.is_visible("#boot-retry")
+
+
+def test_failure_before_the_panel_exists_is_still_shown(phone_context, base_url, site_dir):
+    """A failure reported while <head> is parsed (before #boot-error exists)
+    must still reach the panel. ui/main.py is held, so the start-up cannot
+    recover and hide the panel."""
+    html = (site_dir / "index.html").read_text().replace(
+        '<script src="./ui/boot.js"></script>',
+        '<script src="./ui/boot.js"></script><script>TriplePlayBoot.fail("early failure")</script>')
+    page = phone_context.new_page()
+    page.route(base_url, lambda route: route.fulfill(status=200, content_type="text/html", body=html))
+    page.route("**/ui/main.py", lambda route: None)  # never answered
+    page.goto(base_url)
+    assert harness.wait_ready(page, BOOT_TIMEOUT_S) == "error"
+    assert "early failure" in page.text_content("#boot-error")
+    assert page.is_visible("#boot-error")
 
 
 def test_works_under_a_sub_path(tmp_path, site_dir, chromium, record):

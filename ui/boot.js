@@ -4,7 +4,8 @@
  * the bar advances as the Pyodide runtime files finish downloading (measured
  * with PerformanceObserver against data-runtime-bytes, written by
  * scripts/build_site.py). Any uncaught error, failed resource, PyScript error
- * banner or a 60 s stall sets <html data-app-state="error"> and shows why.
+ * banner or a 60 s stall loads the page once more (not again if that load
+ * fails too: then <html data-app-state="error"> shows why, with "Try again").
  * ui/main.py sets data-app-state="ready"; the overlay then hides (CSS) and
  * the service worker (sw.js) is registered for offline play.
  */
@@ -56,8 +57,28 @@
     );
   }
 
+  // A start-up that fails (most often a download dropped by a phone's
+  // network; a failed preload is final, the browser reuses its failure)
+  // reloads once by itself; the flag lives for this tab's session.
+  const RETRIED = "tp.boot.retried";
+  let reloading = false;
+  function retryOnce(message) {
+    if (reloading) return true; // later failures of the page being left
+    try {
+      if (sessionStorage.getItem(RETRIED)) return false;
+      sessionStorage.setItem(RETRIED, "1");
+    } catch (error) {
+      return false; // no storage: no way to stop a loop, so no retry
+    }
+    console.warn("[boot] start-up failed, loading again: " + message);
+    reloading = true;
+    location.reload();
+    return true;
+  }
+
   function fail(message) {
     message = String(message).trim() || "An error without a message.";
+    if (loading() && retryOnce(message)) return;
     console.error("[boot] " + message);
     clearTimeout(stallTimer);
     root.dataset.appState = "error";
@@ -119,6 +140,9 @@
     new MutationObserver((_, observer) => {
       if (root.dataset.appState === "ready") {
         clearTimeout(stallTimer);
+        try {
+          sessionStorage.removeItem(RETRIED);
+        } catch (error) { /* no storage, no flag */ }
         view = { stage: "Ready", pct: 100, detail: "", error: "" };
         render();
         registerServiceWorker();
