@@ -182,8 +182,8 @@ def new_stats():
 
 def test_phone_plays_a_whole_deal(phone_context, base_url, record):
     page = phone_context.new_page()
-    log = record(page)
     open_new_game(page, base_url)
+    log = record(page)  # from the ready page on: start-up has its own tests
     harness.screenshot(page, "phone-new-game")
     assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE_W
     start_game(page, touch=True)
@@ -312,8 +312,8 @@ def test_leaving_a_game_while_bots_play(phone_context, base_url, record):
     """☰ leaves for the games screen (the game stays saved); a new game
     starts cleanly even mid bot turn."""
     page = phone_context.new_page()
-    log = record(page)
     open_new_game(page, base_url, query=f"?delay=300&seed={SEED}")
+    log = record(page)
     start_game(page, touch=True, knee_reminder=False)
     wait_settled(page)
     fresh = page.get_attribute("#pile-stock", "aria-label")

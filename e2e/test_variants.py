@@ -78,8 +78,8 @@ def play_deal_simply(page, shot, shot_turn, turns):
 
 def test_six_players_three_sides_play_a_whole_deal(phone_context, base_url, record):
     page = phone_context.new_page()
-    log = record(page)
     open_new_game(page, base_url)
+    log = record(page)  # from the ready page on: start-up has its own tests
     choose_game(page, "brouillette-partners", 6)
     roles = page.text_content("#setup")
     assert "North partner" in roles and "Southwest opponent" in roles
