@@ -59,7 +59,8 @@
 
   // A start-up that fails (most often a download dropped by a phone's
   // network; a failed preload is final, the browser reuses its failure)
-  // reloads once by itself; the flag lives for this tab's session.
+  // reloads once by itself. The flag, in this tab's sessionStorage and
+  // cleared once the page is ready, stops a second reload.
   const RETRIED = "tp.boot.retried";
   let reloading = false;
   function retryOnce(message) {
@@ -149,8 +150,8 @@
         observer.disconnect();
       }
     }).observe(root, { attributes: true, attributeFilter: ["data-app-state"] });
-    // A failed start-up (often a dropped download on a phone) is retried by
-    // loading the page again; saved games live in storage, never lost by it.
+    // "Try again" loads the page again; saved games live in storage, never
+    // lost by it.
     $("boot-retry").addEventListener("click", () => location.reload());
     render();
   }
