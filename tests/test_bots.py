@@ -16,8 +16,8 @@ from game import PRESETS, apply, new_game, observe
 from game import cards as C
 from game.bots import BOTS, get_bot, hard_bot
 from game.bots import hard as hard_module
-from game.bots.determinize import sample_world
-from game.bots.knowledge import read_table
+from game.bots.determinize import hand_sampler, sample_world
+from game.bots.knowledge import current_deal_log, meld_caps, read_table
 from game.cli import main
 from game.simulate import play_game
 from game.state import check_invariants
@@ -262,6 +262,52 @@ def test_sampled_worlds_match_the_view():
             assert not know.held[s] - Counter(state.players[s].hand)  # tracking is right
             if s != seat:
                 assert not any(C.is_red_three(c) for c in p.hand)
+
+
+def _over_caps(hand: list[str], caps: dict[str, int]) -> int:
+    """Cards in ``hand`` beyond what ``meld_caps`` allows (3s are not limited)."""
+    count = Counter(C.WILD if C.is_wild(c) else C.rank(c) for c in hand if c[0] != "3")
+    return sum(max(0, k - caps[kind]) for kind, k in count.items())
+
+
+def test_melding_tells_what_a_player_holds():
+    # A bot melds every card it can: its real hand keeps to the caps read from
+    # its melding (knowledge.meld_caps) but for rare turns where a meld was
+    # not allowed, and the caps say something (ranks held not at all).
+    checks = misses = nones = 0
+    for state in positions(4, every=1):
+        if state.phase != "draw":
+            continue
+        seat = state.turn
+        obs = observe(state, seat)
+        caps = meld_caps(obs, current_deal_log(obs))
+        for s, cap in enumerate(caps):
+            if s != seat and cap is not None:
+                checks += 1
+                misses += _over_caps(state.players[s].hand, cap) > 0
+                nones += 0 in cap.values()
+    assert checks > 300 and nones > 100
+    assert misses <= checks / 100
+
+
+def test_sampled_hands_keep_to_what_melding_tells():
+    rng = random.Random(5)
+    kept = unkept = 0
+    for state in positions(9, every=13):
+        seat = state.to_move()
+        obs = observe(state, seat)
+        know = read_table(obs, seat, melding=True)
+        world = sample_world(obs, seat, know, rng)
+        blind = sample_world(obs, seat, read_table(obs, seat), rng)
+        for s in range(obs.num_players):
+            cap = know.caps[s]
+            if s == seat or cap is None:
+                continue
+            assert _over_caps(world.players[s].hand, cap) == 0
+            assert _over_caps(hand_sampler(obs, seat, know, s)(rng), cap) == 0
+            kept += 1
+            unkept += _over_caps(blind.players[s].hand, cap) > 0
+    assert kept > 50 and unkept > 10  # without the caps, samples break them
 
 
 # -- tournament --------------------------------------------------------------------

@@ -4,12 +4,17 @@ Every "??" in the view (other hands, every unpicked knee and foot, the
 stock) gets a card from the unseen ones. Cards another player is known to
 hold (picked up with a pile and not played since) go back into that hand;
 red 3s never go into a hand while the rules lay them at once, since the
-holder would have laid them. The rest is shuffled at random.
+holder would have laid them; and, when the caller read them
+(``read_table(melding=True)``), no hand gets more of a rank than its
+player's melding allows (``knowledge.meld_caps``: a player who melds what
+it can holds none of a rank its side is building). The rest is shuffled
+at random.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from .. import cards as C
 from ..state import GameState
@@ -36,19 +41,53 @@ def sample_world(obs: GameState, seat: int, know: Knowledge, rng: random.Random)
         if s == seat:
             continue
         known = list(know.held[s].elements())
-        need = len(p.hand) - len(known)
-        if red3_never_held(obs, s):
-            fill, loose = loose[:need], loose[need:]
-        else:
-            picks = set(rng.sample(range(len(loose)), need))
-            fill = [c for i, c in enumerate(loose) if i in picks]
-            loose = [c for i, c in enumerate(loose) if i not in picks]
+        order = loose if red3_never_held(obs, s) else rng.sample(loose, len(loose))
+        fill, _ = _deal(order, len(p.hand) - len(known), known, know.caps and know.caps[s])
         p.hand = known + fill
+        loose = _without(loose, fill)
     rng.shuffle(loose)
     for pile in [pile for p in world.players for pile in p.piles] + world.stocks:
         k = len(pile)
         pile[:], loose = loose[:k], loose[k:]
     return world
+
+
+def _deal(order: list[str], need: int, known: list[str],
+          caps: dict[str, int] | None) -> tuple[list[str], bool]:
+    """The first ``need`` cards of ``order`` that keep the hand within ``caps``
+    (``knowledge.meld_caps``), topped up from the others if too few do; and
+    whether they all fit."""
+    if caps is None:
+        return order[:need], True
+    count = Counter(map(_kind, known))
+    fill = []
+    for c in order:
+        if len(fill) == need:
+            return fill, True
+        k = _kind(c)
+        if k is None or count[k] < caps[k]:
+            fill.append(c)
+            count[k] += 1
+    return fill + _without(order, fill)[:need - len(fill)], len(fill) == need
+
+
+def _without(cards: list[str], taken: list[str]) -> list[str]:
+    """``cards`` less one copy of each of ``taken``, in order."""
+    left = Counter(taken)
+    out = []
+    for c in cards:
+        if left[c]:
+            left[c] -= 1
+        else:
+            out.append(c)
+    return out
+
+
+def _kind(card: str) -> str | None:
+    """What ``meld_caps`` limits a card under: its rank, wild, or None for a 3."""
+    if C.is_wild(card):
+        return C.WILD
+    return None if card[0] == "3" else C.rank(card)
 
 
 def hand_sampler(obs: GameState, seat: int, know: Knowledge, who: int):
@@ -61,4 +100,12 @@ def hand_sampler(obs: GameState, seat: int, know: Knowledge, who: int):
     loose = [c for c in pool.elements() if not (no_red3 and C.is_red_three(c))]
     known = list(know.held[who].elements())
     need = min(len(obs.players[who].hand) - len(known), len(loose))
-    return lambda rng: known + rng.sample(loose, need)
+    caps = know.caps and know.caps[who]
+    drawn = min(len(loose), 3 * need if caps else need)  # mostly plenty to find a hand
+
+    def deal(rng: random.Random) -> list[str]:
+        hand, fits = _deal(rng.sample(loose, drawn), need, known, caps)
+        if not fits:  # most ranks capped: look through the whole pool
+            hand, _ = _deal(rng.sample(loose, len(loose)), need, known, caps)
+        return known + hand
+    return deal

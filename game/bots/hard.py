@@ -2,8 +2,9 @@
 
 At a decision with a real choice it lists a few candidates from
 ``normal``'s own generators and, until its time budget is spent, samples
-full deals consistent with its view (``determinize``), trying every
-candidate in the same sample:
+full deals consistent with its view and with how each player has melded
+(``determinize``; a player who melds what it can holds none of a rank its
+side is building), trying every candidate in the same sample:
 
 - draw or take the pile, which meld plan (normal's; the same without
   holding cards back for the partner; everything it can lay, wild cards
@@ -161,7 +162,7 @@ class Hard(Normal):
 
     def search(self, obs: GameState, seat: int, options: list[dict], rng: random.Random,
                clock: _Clock):
-        know = read_table(obs, seat)
+        know = read_table(obs, seat, melding=True)
         side = obs.side_of(seat)
         turns = HORIZON.get(options[0]["type"], 1)
         totals = [0.0] * len(options)
@@ -193,7 +194,7 @@ class Hard(Normal):
         deal, then deal the next player sampled hands and ask them (playing
         ``normal``) whether they take the pile."""
         nxt = (seat + 1) % obs.num_players
-        know = read_table(obs, seat)
+        know = read_table(obs, seat, melding=True)
         risk = feeding_risk(obs, seat, know)
         cards = [a["card"] for a in options]
         if obs.side_of(nxt) != obs.side_of(seat):

@@ -19,12 +19,18 @@ from ..state import GameState
 from ..view import HIDDEN
 
 
+BUILT_IN_FULL = ("7", "5", C.WILD)  # never kept back for the partner
+
+
 @dataclass
 class Knowledge:
     unseen: Counter            # cards whose place this seat cannot see
     held: list[Counter]        # per seat: cards known to be in that hand
     discarded: list[Counter]   # per seat: ranks discarded this deal
     last_taken: list[str | None]  # per seat: rank of the last pile top taken this deal
+    # per seat: the most cards of each rank ("W" for wild cards) it can hold
+    # if it melds as the bots do; None when nothing is known (``meld_caps``)
+    caps: list[dict[str, int] | None] | None = None
 
 
 def unseen_cards(obs: GameState, seat: int) -> Counter:
@@ -50,8 +56,10 @@ def current_deal_log(obs: GameState) -> list[dict]:
     return log
 
 
-def read_table(obs: GameState, seat: int) -> Knowledge:
-    """Track the discard pile through the deal's log to learn who holds what."""
+def read_table(obs: GameState, seat: int, melding: bool = False) -> Knowledge:
+    """Track the discard pile through the deal's log to learn who holds what;
+    ``melding``: also what each player's melding says of its hand (``caps``,
+    for sampling hidden hands)."""
     n = obs.num_players
     held = [Counter() for _ in range(n)]
     discarded = [Counter() for _ in range(n)]
@@ -95,7 +103,55 @@ def read_table(obs: GameState, seat: int) -> Knowledge:
                 budget[card] -= k
                 room -= k
         held[s] = keep
-    return Knowledge(unseen, held, discarded, last_taken)
+    return Knowledge(unseen, held, discarded, last_taken, meld_caps(obs, log) if melding else None)
+
+
+def meld_caps(obs: GameState, log: list[dict]) -> list[dict[str, int] | None]:
+    """Per seat, what its last turn's melding says about its hand now: the
+    most cards of each rank (``C.WILD`` for wild cards; 3s are not limited)
+    it can hold. None: nothing is known.
+
+    The bots (and most players) end a turn with every natural card that fits
+    one of their side's unfinished melds on it, and start a meld with any
+    three of a kind: so a player whose side had opened holds none of a rank
+    the side was building (in the foot, any number of a plain rank kept back
+    for the partner) and at most two of any other it could start a meld of.
+    Nothing is known of a player who has not ended a turn since its side
+    opened. The hand stays the same until that player's next turn.
+    """
+    r = obs.rules
+    ends = [i for i, a in enumerate(log) if a["type"] in ("discard", "knock")]
+    first_turn = obs.turn_number - len(ends)
+    # Melds are numbered as they are made: the k-th new meld in the log has
+    # the k-th smallest id of the deal's melds.
+    melds = sorted((m for side in obs.sides for m in side.melds), key=lambda m: m.id)
+    made = [i for i, a in enumerate(log) if a["type"] in ("meld", "take_pile")
+            for pl in a["melds"] if "to" not in pl]
+    out: list[dict[str, int] | None] = [None] * obs.num_players
+    if len(made) != len(melds):
+        return out
+    last = {log[end]["seat"]: (end, first_turn + k) for k, end in enumerate(ends)}
+    for s, (end, turn) in last.items():
+        ids = {m.id for m in obs.sides[obs.side_of(s)].melds}
+        before = [m for m, at in zip(melds, made) if at < end and m.id in ids]
+        if not before:
+            continue
+        any_number = len(obs.players[s].hand)
+        building = {m.rank for m in before if m.completed_turn < 0 or m.completed_turn > turn}
+        caps = {}
+        for rank in [x for x in C.RANKS if x != "3"] + [C.WILD]:
+            if rank in building:
+                # In the foot a plain canasta may be left unfinished for the
+                # partner, with any number of its cards kept back.
+                plain = rank not in BUILT_IN_FULL and obs.players[s].on_last_pile()
+                caps[rank] = any_number if plain else 0
+            elif rank == C.WILD and not r.wild_melds or \
+                    r.one_meld_per_rank and any(m.rank == rank for m in before):
+                caps[rank] = any_number   # no meld of it can be started
+            else:
+                caps[rank] = r.meld_min - 1
+        out[s] = caps
+    return out
 
 
 def _played(held: Counter, action: dict) -> None:
