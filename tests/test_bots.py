@@ -274,7 +274,7 @@ def test_melding_tells_what_a_player_holds():
     # A bot melds every card it can: its real hand keeps to the caps read from
     # its melding (knowledge.meld_caps) but for rare turns where a meld was
     # not allowed, and the caps say something (ranks held not at all).
-    checks = misses = nones = 0
+    checks = misses = zeros = 0
     for state in positions(4, every=1):
         if state.phase != "draw":
             continue
@@ -285,8 +285,8 @@ def test_melding_tells_what_a_player_holds():
             if s != seat and cap is not None:
                 checks += 1
                 misses += _over_caps(state.players[s].hand, cap) > 0
-                nones += 0 in cap.values()
-    assert checks > 300 and nones > 100
+                zeros += 0 in cap.values()
+    assert checks > 300 and zeros > 100
     assert misses <= checks / 100
 
 
