@@ -17,7 +17,7 @@ from game import cards as C
 from game.bots import BOTS, get_bot, hard_bot
 from game.bots import hard as hard_module
 from game.bots.determinize import hand_sampler, sample_world
-from game.bots.knowledge import current_deal_log, meld_caps, read_table
+from game.bots.knowledge import cap_key, current_deal_log, meld_caps, read_table
 from game.cli import main
 from game.simulate import play_game
 from game.state import check_invariants
@@ -266,8 +266,8 @@ def test_sampled_worlds_match_the_view():
 
 def _over_caps(hand: list[str], caps: dict[str, int]) -> int:
     """Cards in ``hand`` beyond what ``meld_caps`` allows (3s are not limited)."""
-    count = Counter(C.WILD if C.is_wild(c) else C.rank(c) for c in hand if c[0] != "3")
-    return sum(max(0, k - caps[kind]) for kind, k in count.items())
+    count = Counter(map(cap_key, hand))
+    return sum(max(0, k - caps[kind]) for kind, k in count.items() if kind is not None)
 
 
 def test_melding_tells_what_a_player_holds():

@@ -18,7 +18,7 @@ from collections import Counter
 
 from .. import cards as C
 from ..state import GameState
-from .knowledge import Knowledge
+from .knowledge import Knowledge, cap_key
 
 
 def red3_never_held(obs: GameState, seat: int) -> bool:
@@ -59,12 +59,12 @@ def _deal(order: list[str], need: int, known: list[str],
     whether they all fit."""
     if caps is None:
         return order[:need], True
-    count = Counter(map(_kind, known))
+    count = Counter(map(cap_key, known))
     fill = []
     for c in order:
         if len(fill) == need:
             return fill, True
-        k = _kind(c)
+        k = cap_key(c)
         if k is None or count[k] < caps[k]:
             fill.append(c)
             count[k] += 1
@@ -81,13 +81,6 @@ def _without(cards: list[str], taken: list[str]) -> list[str]:
         else:
             out.append(c)
     return out
-
-
-def _kind(card: str) -> str | None:
-    """What ``meld_caps`` limits a card under: its rank, wild, or None for a 3."""
-    if C.is_wild(card):
-        return C.WILD
-    return None if card[0] == "3" else C.rank(card)
 
 
 def hand_sampler(obs: GameState, seat: int, know: Knowledge, who: int):

@@ -17,9 +17,7 @@ from dataclasses import dataclass
 from .. import cards as C
 from ..state import GameState
 from ..view import HIDDEN
-
-
-BUILT_IN_FULL = ("7", "5", C.WILD)  # never kept back for the partner
+from .melding import BIG_RANKS
 
 
 @dataclass
@@ -106,6 +104,13 @@ def read_table(obs: GameState, seat: int, melding: bool = False) -> Knowledge:
     return Knowledge(unseen, held, discarded, last_taken, meld_caps(obs, log) if melding else None)
 
 
+def cap_key(card: str) -> str | None:
+    """What ``meld_caps`` limits a card under: its rank, ``C.WILD``, or None for a 3."""
+    if C.is_wild(card):
+        return C.WILD
+    return None if card[0] == "3" else C.rank(card)
+
+
 def meld_caps(obs: GameState, log: list[dict]) -> list[dict[str, int] | None]:
     """Per seat, what its last turn's melding says about its hand now: the
     most cards of each rank (``C.WILD`` for wild cards; 3s are not limited)
@@ -143,7 +148,7 @@ def meld_caps(obs: GameState, log: list[dict]) -> list[dict[str, int] | None]:
             if rank in building:
                 # In the foot a plain canasta may be left unfinished for the
                 # partner, with any number of its cards kept back.
-                plain = rank not in BUILT_IN_FULL and obs.players[s].on_last_pile()
+                plain = rank not in BIG_RANKS and obs.players[s].on_last_pile()
                 caps[rank] = any_number if plain else 0
             elif rank == C.WILD and not r.wild_melds or \
                     r.one_meld_per_rank and any(m.rank == rank for m in before):
