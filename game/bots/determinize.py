@@ -27,13 +27,18 @@ def red3_never_held(obs: GameState, seat: int) -> bool:
     return r.red3_laid and (not r.red3_after_opening or obs.sides[obs.side_of(seat)].opened)
 
 
-def sample_world(obs: GameState, seat: int, know: Knowledge, rng: random.Random) -> GameState:
-    """A copy of ``obs`` with every hidden card filled in."""
-    world = obs.clone()
+def _unplaced(know: Knowledge) -> Counter:
+    """Unseen cards not known to be in any hand: the ones a sample places freely."""
     pool = know.unseen.copy()
     for held in know.held:
         pool.subtract(held)
-    loose = list(pool.elements())
+    return pool
+
+
+def sample_world(obs: GameState, seat: int, know: Knowledge, rng: random.Random) -> GameState:
+    """A copy of ``obs`` with every hidden card filled in."""
+    world = obs.clone()
+    loose = list(_unplaced(know).elements())
     rng.shuffle(loose)
     # Red 3s last: hands that cannot hold one take from the front.
     loose.sort(key=C.is_red_three)
@@ -86,11 +91,8 @@ def _without(cards: list[str], taken: list[str]) -> list[str]:
 def hand_sampler(obs: GameState, seat: int, know: Knowledge, who: int):
     """``rng -> hand``: deals ``who``'s hand alone as ``sample_world`` would,
     for questions where no other hidden card matters."""
-    pool = know.unseen.copy()
-    for held in know.held:
-        pool.subtract(held)
     no_red3 = red3_never_held(obs, who)
-    loose = [c for c in pool.elements() if not (no_red3 and C.is_red_three(c))]
+    loose = [c for c in _unplaced(know).elements() if not (no_red3 and C.is_red_three(c))]
     known = list(know.held[who].elements())
     need = min(len(obs.players[who].hand) - len(known), len(loose))
     caps = know.caps and know.caps[who]

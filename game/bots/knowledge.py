@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .. import cards as C
+from ..rules import MELD_RANKS
 from ..state import GameState
 from ..view import HIDDEN
 from .melding import BIG_RANKS
@@ -144,7 +145,7 @@ def meld_caps(obs: GameState, log: list[dict]) -> list[dict[str, int] | None]:
         any_number = len(obs.players[s].hand)
         building = {m.rank for m in before if m.completed_turn < 0 or m.completed_turn > turn}
         caps = {}
-        for rank in [x for x in C.RANKS if x != "3"] + [C.WILD]:
+        for rank in [*MELD_RANKS, C.WILD]:
             if rank in building:
                 # In the foot a plain canasta may be left unfinished for the
                 # partner, with any number of its cards kept back.
