@@ -23,27 +23,22 @@ Per decision kind it prints:
 300 games take about 2 minutes on two cores.
 """
 
-import argparse
 import math
-import random
 import statistics
 import sys
 from collections import defaultdict
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from normal_games import NORMAL, arguments, collect_all, normal_decisions  # noqa: E402
+
 from game.bots.evaluate import score_difference  # noqa: E402
 from game.bots.hard import HORIZON, Hard  # noqa: E402
-from game.bots.normal import Normal  # noqa: E402
-from game.deal import new_game  # noqa: E402
 from game.engine import apply  # noqa: E402
-from game.presets import get_preset  # noqa: E402
 from game.state import GameState  # noqa: E402
-from game.view import observe  # noqa: E402
 
 ALWAYS = ("answer", "ask_to_go_out")  # rare and decisive: every one is measured
-NORMAL = Normal()
 HARD = Hard(samples=1)  # only its candidates and look-ahead are used
 
 
@@ -62,25 +57,15 @@ def kind_of(state: GameState, action: dict) -> str:
 
 def collect(preset: str, games: range, seed: int, share: float) -> list[tuple[str, list]]:
     """Per measured decision: its kind and each candidate's (evaluation, result), normal's first."""
-    rules = get_preset(preset)
     rows = []
     for g in games:
-        state = new_game(rules, seed=seed * 1_000_003 + g, bots=["normal"] * rules.players)
-        rng = random.Random(g)
-        while state.phase != "game_end":
-            if state.phase == "deal_end":
-                apply(state, {"type": "next_deal"})
-                continue
-            seat = state.to_move()
-            obs = observe(state, seat)
-            default = NORMAL.choose(obs, seat)
+        for state, seat, obs, default, rng in normal_decisions(preset, seed, g):
             kind = kind_of(state, default)
             if kind != "discard" and (kind in ALWAYS or rng.random() < share):
                 options = HARD.candidates(obs, seat, default)
                 if len(options) > 1:
                     side = state.side_of(seat)
                     rows.append((kind, [play_out(state, a, side) for a in options]))
-            apply(state, default)
     return rows
 
 
@@ -103,18 +88,9 @@ def summary(rows: list[tuple[str, list]]) -> dict[str, dict]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=300)
-    ap.add_argument("--seed", type=int, default=21)
-    ap.add_argument("--share", type=float, default=0.25,
-                    help="share of draws, takes and melds measured")
-    ap.add_argument("--preset", default="triple-play")
-    ap.add_argument("--jobs", type=int, default=2)
-    a = ap.parse_args()
-    with ProcessPoolExecutor(a.jobs) as pool:
-        parts = pool.map(collect, [a.preset] * a.jobs, [range(j, a.games, a.jobs) for j in range(a.jobs)],
-                         [a.seed] * a.jobs, [a.share] * a.jobs)
-        rows = [row for part in parts for row in part]
+    a = arguments(__doc__, games=300, seed=21, share=0.25,
+                  share_help="share of draws, takes and melds measured")
+    rows = collect_all(collect, a)
     print(f"{a.games} games of normal bots, {len(rows)} decisions measured to the deal's end")
     print(f"{'decision':15s} {'n':>6s} {'alt - normal':>13s} {'eval pick':>17s} {'corr':>6s}")
     for kind, s in summary(rows).items():

@@ -198,6 +198,50 @@ def test_normal_takes_the_pile_with_a_pair():
 
 
 # -- hard --------------------------------------------------------------------------
+def _next_holds(monkeypatch, hand: str):
+    """hard's sampled hands for the next player are all ``hand``."""
+    monkeypatch.setattr(hard_module, "hand_sampler", lambda obs, seat, know, who: lambda rng: hand.split())
+
+
+def _discards(hand: str, pile_cards: int) -> tuple[str, str]:
+    """(normal's, hard's) discard from ``hand`` onto a pile of ``pile_cards``,
+    when East (next, its side open) holds a pair of kings."""
+    discard = " ".join(["4D", "6H", "8C", "TD", "JS", "QC"] * 5)
+    s = position(hands={0: hand, 1: "KH KD 4C 8S 9C"}, melds={0: [("A", "AS AH AD")], 1: [("Q", "QS QH QD")]},
+                 discard=" ".join(discard.split()[:pile_cards]), phase="play")
+    obs = observe(s, 0)
+    pick = [bot(obs, 0, random.Random(0))["card"] for bot in (get_bot("normal"), hard_bot(10**6, samples=8))]
+    return pick[0], pick[1]
+
+
+def test_take_value_is_fitted_to_real_deals():
+    """bench/fit_discard.py: a take is worth nothing to its taker while the pile
+    holds 7 cards, then 63 a card (normal guesses 40 + 15 a card)."""
+    s = position(discard="4D 6H 8C TD JS QC", phase="play")
+    assert hard_module.take_value(s, 1, "9") == 0  # 7 cards once ours is on
+    s.discard += ["4S"] * 10
+    assert hard_module.take_value(s, 1, "9") == 10 * hard_module.TAKE_PER_CARD == 630
+
+
+@pytest.mark.parametrize("hand, pile, normal, hard", [
+    # 6 cards, then our king: a take of 7 is worth nothing, less than a pair
+    # (120) is worth keeping; with normal's guess (40 + 15 a card) hard would
+    # break the pair.
+    ("KS 9H 9D JK", 6, "KS", "KS"),
+    # 13 cards: East's take is worth 63 x 7 = 441, less than a 7 is worth
+    # keeping (515; it would throw the 7 at normal's 300).
+    ("KS 7C JK", 13, "KS", "KS"),
+    # 16 cards: the take is worth 630, more than the 7 (with normal's guess,
+    # 280, hard would feed the king).
+    ("KS 7C JK", 16, "KS", "7C"),
+])
+def test_hard_weighs_feeding_the_pile_with_fitted_values(monkeypatch, hand, pile, normal, hard):
+    """East, next, holds a pair of kings (hard's sampled hands are that hand);
+    normal, which only estimates the chance, throws the king each time."""
+    _next_holds(monkeypatch, "KH KD 4C 8S 9C")
+    assert _discards(hand, pile) == (normal, hard)
+
+
 def test_hard_returns_at_once_when_nothing_is_to_decide(monkeypatch):
     s = position(hands={0: "9H 9D KH 4C"}, melds={0: [("K", "KS KD KC")]}, discard="5C 6D 9S")
     apply(s, {"type": "take_pile", "melds": [{"cards": ["9H", "9D"]}]})  # no discard follows

@@ -21,7 +21,9 @@ side is building), trying every candidate in the same sample:
 - which card to throw: ``normal``'s keep scores, with the chance that the
   next player takes the pile measured (the sampled next player, playing
   ``normal``, is shown each candidate) instead of estimated. Only that
-  player's hand matters there, so only it is sampled.
+  player's hand matters there, so only it is sampled. What a take is worth
+  to its taker, and what a 5 or 7 is worth keeping, are fitted to real
+  deal results (``bench/fit_discard.py``) rather than normal's guesses.
 
 Forced moves and single options return at once. ``think`` is the search
 as a generator that yields after each small unit of work (one look-ahead,
@@ -45,10 +47,10 @@ from .melding import first_legal
 from .normal import (
     Normal,
     build_plan,
+    canasta_gain,
     feeding_risk,
     keep_scores,
     pick_take,
-    pile_gain,
     run_out_plan,
 )
 from .policy import draw_action
@@ -63,6 +65,16 @@ MAX_HANDS = 400       # enough to measure a chance within a few points
 # go out first if we play on?).
 HORIZON = {"answer": 2, "ask_to_go_out": 2}
 MAX_ACTIONS = 60      # a guard on one look-ahead
+# Weighing a discard, as fitted to real deal results by bench/fit_discard.py
+# (each of normal's preferred cards thrown in the same deal, which is then
+# played to its end; 95% intervals +-7 and +-83): the next player's take is
+# worth nothing to them while the pile holds TAKE_FREE_CARDS cards or fewer,
+# then TAKE_PER_CARD a card (normal's guess, 40 + 15 a card, is far too
+# flat: a pile of 25 is worth ~1,200 to its taker, one of 5 about nothing);
+# a 5 or 7 is worth keeping BIG_KEEP (normal: 300).
+TAKE_FREE_CARDS = 7
+TAKE_PER_CARD = 63
+BIG_KEEP = 515
 # In a look-ahead our own side's answer to "may I go out?" is yes, not
 # normal's rule (cards left against the 200 bonus, which mostly refuses):
 # a hard partner searches too and grants far more often, and an asker who
@@ -70,6 +82,12 @@ MAX_ACTIONS = 60      # a guard on one look-ahead
 # games each, 12 samples a decision: margin +2,515 and +2,098 on two seeds,
 # against +2,129 and +1,835 modelling our side's answers as normal's.)
 GRANT = {"type": "answer", "yes": True}
+
+
+def take_value(obs: GameState, taker: int, rank: str) -> float:
+    """What taking the pile, once we throw ``rank`` on it, is worth to ``taker``."""
+    cards = len(obs.discard) + 1
+    return TAKE_PER_CARD * max(0, cards - TAKE_FREE_CARDS) + canasta_gain(obs, taker, rank)
 
 
 class _Rollout(Normal):
@@ -194,34 +212,37 @@ class Hard(Normal):
         deal, then deal the next player sampled hands and ask them (playing
         ``normal``) whether they take the pile."""
         nxt = (seat + 1) % obs.num_players
+        if obs.side_of(nxt) == obs.side_of(seat):
+            return options[0]  # no opponent to feed: normal's choice
         know = read_table(obs, seat, melding=True)
-        risk = feeding_risk(obs, seat, know)
         cards = [a["card"] for a in options]
-        if obs.side_of(nxt) != obs.side_of(seat):
-            world = sample_world(obs, seat, know, rng)
-            after = {}
-            for card in cards:
-                w = world.clone()
-                apply(w, {"type": "discard", "card": card})
-                if w.phase == "draw" and w.turn == nxt:
-                    after[card] = w
-            taken = dict.fromkeys(after, 0)
-            deal_hand = hand_sampler(obs, seat, know, nxt)
-            samples = 0
-            cost = 0.0
-            while after and samples < MAX_HANDS and self.more(samples, clock, cost):
-                start = time.perf_counter()
-                for _ in range(HANDS_PER_UNIT):
-                    hand = deal_hand(rng)
-                    for card, w in after.items():
-                        w.players[nxt].hand = hand
-                        taken[card] += self.rollout.take(w, nxt, take_pile_candidates(w, nxt)) is not None
-                    samples += 1
-                cost = (time.perf_counter() - start) / HANDS_PER_UNIT
-                yield from clock.pause()
-            for card, k in taken.items() if samples else ():
-                risk[C.rank(card)] = k / samples * pile_gain(obs, nxt, C.rank(card))
-        scores = keep_scores(obs, seat, risk)
+        world = sample_world(obs, seat, know, rng)
+        after = {}
+        for card in cards:
+            w = world.clone()
+            apply(w, {"type": "discard", "card": card})
+            if w.phase == "draw" and w.turn == nxt:
+                after[card] = w
+        taken = dict.fromkeys(after, 0)
+        deal_hand = hand_sampler(obs, seat, know, nxt)
+        samples = 0
+        cost = 0.0
+        while after and samples < MAX_HANDS and self.more(samples, clock, cost):
+            start = time.perf_counter()
+            for _ in range(HANDS_PER_UNIT):
+                hand = deal_hand(rng)
+                for card, w in after.items():
+                    w.players[nxt].hand = hand
+                    taken[card] += self.rollout.take(w, nxt, take_pile_candidates(w, nxt)) is not None
+                samples += 1
+            cost = (time.perf_counter() - start) / HANDS_PER_UNIT
+            yield from clock.pause()
+        if not samples:
+            return options[0]  # nothing measured: normal's choice
+        risk = feeding_risk(obs, seat, know)
+        for card, k in taken.items():
+            risk[C.rank(card)] = k / samples * take_value(obs, nxt, C.rank(card))
+        scores = keep_scores(obs, seat, risk, BIG_KEEP)
         return {"type": "discard", "card": min(cards, key=lambda c: (scores[c], c))}
 
     def look_ahead(self, world: GameState, action: dict, side: int, turns: int,

@@ -154,15 +154,22 @@ def feeding_risk(obs: GameState, seat: int, know: Knowledge) -> dict[str, float]
 
 def pile_gain(obs: GameState, taker: int, rank: str) -> float:
     """What the pile is worth to ``taker`` with ``rank`` on top."""
-    gain = 40 + 15 * len(obs.discard)
+    return 40 + 15 * len(obs.discard) + canasta_gain(obs, taker, rank)
+
+
+def canasta_gain(obs: GameState, taker: int, rank: str) -> float:
+    """What ``rank`` on top of the pile adds for a taker who melds it: a
+    quarter of the bonus of a big natural canasta."""
     if rank in BIG_RANKS and rank in open_melds(obs, taker):
-        gain += M.canasta_bonus(obs.rules, rank, "natural") // 4
-    return gain
+        return M.canasta_bonus(obs.rules, rank, "natural") // 4
+    return 0
 
 
-def keep_scores(obs: GameState, seat: int, risk: dict[str, float]) -> dict[str, float]:
+def keep_scores(obs: GameState, seat: int, risk: dict[str, float],
+                big_keep: float = BIG_KEEP) -> dict[str, float]:
     """Per card in hand: what keeping it is worth (the lowest is thrown);
-    ``risk``: per rank, what throwing it may feed the next player."""
+    ``risk``: per rank, what throwing it may feed the next player;
+    ``big_keep``: what a 5 or 7 adds."""
     hand = obs.players[seat].hand
     ours = open_melds(obs, seat)
     ranks = Counter(C.rank(c) for c in hand)
@@ -185,7 +192,7 @@ def keep_scores(obs: GameState, seat: int, risk: dict[str, float]) -> dict[str, 
         if rank in ours:
             score += MELD_KEEP
         if rank in BIG_RANKS:
-            score += BIG_KEEP
+            score += big_keep
         out[c] = score
     return out
 
