@@ -210,7 +210,9 @@ class Hard(Normal):
         """normal's discard rule, with the chance that the next player takes the
         pile measured instead of estimated: throw each candidate in a sampled
         deal, then deal the next player sampled hands and ask them (playing
-        ``normal``) whether they take the pile."""
+        ``normal``) whether they take the pile. The chances are weighed with
+        the fitted values (``take_value``, ``BIG_KEEP``); with nothing
+        measured (no opponent next, or no time), normal's card stands."""
         nxt = (seat + 1) % obs.num_players
         if obs.side_of(nxt) == obs.side_of(seat):
             return options[0]  # no opponent to feed: normal's choice
