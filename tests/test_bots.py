@@ -206,12 +206,12 @@ def _next_holds(monkeypatch, hand: str):
 def _discards(hand: str, pile_cards: int) -> tuple[str, str]:
     """(normal's, hard's) discard from ``hand`` onto a pile of ``pile_cards``,
     when East (next, its side open) holds a pair of kings."""
-    discard = " ".join(["4D", "6H", "8C", "TD", "JS", "QC"] * 5)
+    pile = ["4D", "6H", "8C", "TD", "JS", "QC"] * 5
     s = position(hands={0: hand, 1: "KH KD 4C 8S 9C"}, melds={0: [("A", "AS AH AD")], 1: [("Q", "QS QH QD")]},
-                 discard=" ".join(discard.split()[:pile_cards]), phase="play")
+                 discard=" ".join(pile[:pile_cards]), phase="play")
     obs = observe(s, 0)
-    pick = [bot(obs, 0, random.Random(0))["card"] for bot in (get_bot("normal"), hard_bot(10**6, samples=8))]
-    return pick[0], pick[1]
+    bots = (get_bot("normal"), hard_bot(10**6, samples=8))
+    return tuple(bot(obs, 0, random.Random(0))["card"] for bot in bots)
 
 
 def test_take_value_is_fitted_to_real_deals():
