@@ -2,6 +2,7 @@
 answers, the ``normal`` strategy's basics, ``hard``'s budget, the tournament."""
 
 import io
+import itertools
 import json
 import random
 from collections import Counter
@@ -240,6 +241,56 @@ def test_hard_weighs_feeding_the_pile_with_fitted_values(monkeypatch, hand, pile
     normal, which only estimates the chance, throws the king each time."""
     _next_holds(monkeypatch, "KH KD 4C 8S 9C")
     assert _discards(hand, pile) == (normal, hard)
+
+
+def _after_east_threw(east_throws: str, top: str):
+    """Our discard (South, seat 0: KS 4C JK) after we threw ``top``, East
+    (next) drew, leaving it, and threw ``east_throws``, and we drew two aces
+    and laid them on our aces; 18 cards below ours."""
+    s = position(hands={0: f"KS 4C JK {top}", 1: "KC 8S 9C", 2: "5S 6C", 3: "5H 6D"},
+                 melds={0: [("A", "AS AH AD")], 1: [("Q", "QS QH QD")]},
+                 discard=" ".join(["4D", "6H", "8C", "TD", "JS", "QC"] * 2 + ["9D", "TH"]),
+                 stock_top="TC JC 9S JD 8D 8H AC AD", phase="play")
+    apply(s, {"type": "discard", "card": top})
+    for seat, card in ((1, east_throws), (2, "5S"), (3, "5H"), (0, None)):
+        apply(s, {"type": "draw"})
+        if card:
+            apply(s, {"type": "discard", "card": card})
+    apply(s, {"type": "meld", "melds": [{"to": 1, "cards": ["AC", "AD"]}]})
+    return observe(s, 0)
+
+
+def test_read_table_tells_what_a_player_threw_and_refused_at_its_last_turn():
+    know = read_table(_after_east_threw("KC", "6H"), 0)
+    assert (know.thrown[1], know.refused[1]) == ("K", "6")
+    assert (know.thrown[2], know.refused[2]) == ("5", "K")  # drew with East's king on top
+    assert (know.thrown[0], know.refused[0]) == (None, "5")  # our turn: drawn, not thrown yet
+    assert (know.thrown[3], know.refused[3]) == ("5", "5")
+
+
+def test_take_chance_is_fitted_to_real_takes():
+    """bench/fit_take.py: normal keeps pairs, so a chance measured on hands
+    dealt at random is too low (half the samples: 60% really), and a rank the
+    next player just threw (or drew with on top) is rarely taken."""
+    know = read_table(_after_east_threw("KC", "6H"), 0)
+    chance = hard_module.take_chance
+    assert chance(0.5, "9", know, 1) == pytest.approx(0.60, abs=0.01)
+    assert chance(0.5, "K", know, 1) < 0.03 < chance(0.5, "6", know, 1) < 0.4
+    assert 0 < chance(0.0, "9", know, 1) < 0.02 < 0.98 < chance(1.0, "9", know, 1) < 1
+
+
+@pytest.mark.parametrize("east_throws, top, hard", [
+    ("KC", "6H", "KS"),   # East threw a king: it holds no pair of them
+    ("8S", "KH", "KS"),   # East drew with a king on top: a pair is unlikely
+    ("8S", "6H", "4C"),   # nothing known: the king is worth more to keep
+])
+def test_hard_reads_what_the_next_player_just_did(monkeypatch, east_throws, top, hard):
+    """Half the sampled hands of East hold a pair of kings, half a pair of 4s;
+    what East did at its last turn tells which pair is unlikely."""
+    hands = itertools.cycle(["KH KD 9C 8S 7D", "4D 4H 9C 8S 7D"])
+    monkeypatch.setattr(hard_module, "hand_sampler", lambda obs, seat, know, who: lambda rng: next(hands).split())
+    obs = _after_east_threw(east_throws, top)
+    assert hard_bot(10**6, samples=8)(obs, 0, random.Random(0)) == {"type": "discard", "card": hard}
 
 
 def test_hard_returns_at_once_when_nothing_is_to_decide(monkeypatch):

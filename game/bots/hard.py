@@ -23,7 +23,9 @@ side is building), trying every candidate in the same sample:
   ``normal``, is shown each candidate) instead of estimated. Only that
   player's hand matters there, so only it is sampled. What a take is worth
   to its taker, and what a 5 or 7 is worth keeping, are fitted to real
-  deal results (``bench/fit_discard.py``) rather than normal's guesses.
+  deal results (``bench/fit_discard.py``) rather than normal's guesses; the
+  measured chance is corrected by what that player did at its last turn
+  (``take_chance``, fitted by ``bench/fit_take.py``).
 
 Forced moves and single options return at once. ``think`` is the search
 as a generator that yields after each small unit of work (one look-ahead,
@@ -33,6 +35,7 @@ time spent inside it counts against the budget.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -42,7 +45,7 @@ from ..moves import take_pile_candidates
 from ..state import GameState
 from .determinize import hand_sampler, sample_world
 from .evaluate import score_difference
-from .knowledge import read_table
+from .knowledge import Knowledge, read_table
 from .melding import first_legal
 from .normal import (
     Normal,
@@ -75,6 +78,15 @@ MAX_ACTIONS = 60      # a guard on one look-ahead
 TAKE_FREE_CARDS = 7
 TAKE_PER_CARD = 63
 BIG_KEEP = 515
+# The measured chance of a take, corrected by a logistic fit to what the
+# next player really did (bench/fit_take.py): the sampled hands are dealt
+# at random, but a player who keeps pairs and takes when it can holds few
+# of a rank it threw or refused last turn. A chance of 0 counts as
+# MIN_CHANCE (the samples are finite).
+TAKE_LOGIT = (0.41, 0.91)   # intercept, and slope on the measured chance's logit
+JUST_THROWN = -4.0          # the next player threw this rank at its last turn
+JUST_REFUSED = -1.16        # ... or drew with it on top of the pile
+MIN_CHANCE = 0.002
 # In a look-ahead our own side's answer to "may I go out?" is yes, not
 # normal's rule (cards left against the 200 bonus, which mostly refuses):
 # a hard partner searches too and grants far more often, and an asker who
@@ -82,12 +94,33 @@ BIG_KEEP = 515
 # games each, 12 samples a decision: margin +2,515 and +2,098 on two seeds,
 # against +2,129 and +1,835 modelling our side's answers as normal's.)
 GRANT = {"type": "answer", "yes": True}
+_NORMAL = Normal()
 
 
 def take_value(obs: GameState, taker: int, rank: str) -> float:
     """What taking the pile, once we throw ``rank`` on it, is worth to ``taker``."""
     cards = len(obs.discard) + 1
     return TAKE_PER_CARD * max(0, cards - TAKE_FREE_CARDS) + canasta_gain(obs, taker, rank)
+
+
+def takers(after: dict[str, GameState], taker: int, hand: list[str]) -> list[str]:
+    """The cards (keys of ``after``: the table once each is thrown) with which
+    ``taker``, holding ``hand`` and playing ``normal``, takes the pile."""
+    out = []
+    for card, w in after.items():
+        w.players[taker].hand = hand
+        if _NORMAL.take(w, taker, take_pile_candidates(w, taker)) is not None:
+            out.append(card)
+    return out
+
+
+def take_chance(measured: float, rank: str, know: Knowledge, taker: int) -> float:
+    """The chance that ``taker`` takes the pile with ``rank`` on it, from the
+    share of sampled hands that did and what it did at its last turn."""
+    m = min(1 - MIN_CHANCE, max(MIN_CHANCE, measured))
+    z = TAKE_LOGIT[0] + TAKE_LOGIT[1] * math.log(m / (1 - m)) + \
+        JUST_THROWN * (know.thrown[taker] == rank) + JUST_REFUSED * (know.refused[taker] == rank)
+    return 1 / (1 + math.exp(-z))
 
 
 class _Rollout(Normal):
@@ -124,7 +157,6 @@ class Hard(Normal):
     def __init__(self, budget_ms: float = DEFAULT_BUDGET_MS, samples: int | None = None):
         self.budget = budget_ms / 1000.0
         self.samples = samples
-        self.rollout = Normal()
 
     def __call__(self, obs: GameState, seat: int, rng: random.Random | None = None) -> dict:
         steps = self.think(obs, seat, rng)
@@ -232,10 +264,8 @@ class Hard(Normal):
         while after and samples < MAX_HANDS and self.more(samples, clock, cost):
             start = time.perf_counter()
             for _ in range(HANDS_PER_UNIT):
-                hand = deal_hand(rng)
-                for card, w in after.items():
-                    w.players[nxt].hand = hand
-                    taken[card] += self.rollout.take(w, nxt, take_pile_candidates(w, nxt)) is not None
+                for card in takers(after, nxt, deal_hand(rng)):
+                    taken[card] += 1
                 samples += 1
             cost = (time.perf_counter() - start) / HANDS_PER_UNIT
             yield from clock.pause()
@@ -243,7 +273,8 @@ class Hard(Normal):
             return options[0]  # nothing measured: normal's choice
         risk = feeding_risk(obs, seat, know)
         for card, k in taken.items():
-            risk[C.rank(card)] = k / samples * take_value(obs, nxt, C.rank(card))
+            rank = C.rank(card)
+            risk[rank] = take_chance(k / samples, rank, know, nxt) * take_value(obs, nxt, rank)
         scores = keep_scores(obs, seat, risk, BIG_KEEP)
         return {"type": "discard", "card": min(cards, key=lambda c: (scores[c], c))}
 

@@ -4,9 +4,11 @@ Bots never get the full state, but the view holds the public log: every
 discard, every pile taken (with the cards melded from the hand) and every
 meld. From it a seat can tell which cards are unseen (not in its hand, on
 the table or in the discard pile), which cards another player is known to
-hold (picked up with a pile and not played since), and which ranks each
-player has thrown away this deal. The same facts feed the discard choice of
-``normal`` and the sampling of hidden cards of ``hard``.
+hold (picked up with a pile and not played since), which ranks each
+player has thrown away this deal, and what it threw and left on the pile
+at its last turn. The same facts feed the discard choice of
+``normal`` and, in ``hard``, the sampling of hidden cards and the chance
+that the next player takes the pile.
 """
 
 from __future__ import annotations
@@ -27,6 +29,11 @@ class Knowledge:
     held: list[Counter]        # per seat: cards known to be in that hand
     discarded: list[Counter]   # per seat: ranks discarded this deal
     last_taken: list[str | None]  # per seat: rank of the last pile top taken this deal
+    # per seat, at its last turn: the rank it threw, and the rank on top of
+    # the pile it drew instead of taking (a player who keeps pairs and takes
+    # when it can holds few of either)
+    thrown: list[str | None]
+    refused: list[str | None]
     # per seat: the most cards of each rank ("W" for wild cards) it can hold
     # if it melds as the bots do; None when nothing is known (``meld_caps``)
     caps: list[dict[str, int] | None] | None = None
@@ -63,6 +70,8 @@ def read_table(obs: GameState, seat: int, melding: bool = False) -> Knowledge:
     held = [Counter() for _ in range(n)]
     discarded = [Counter() for _ in range(n)]
     last_taken: list[str | None] = [None] * n
+    thrown: list[str | None] = [None] * n
+    refused: list[str | None] = [None] * n
     log = current_deal_log(obs)
     took_any = any(a["type"] == "take_pile" for a in log)
     # Before the first take the upcard is still at the bottom of the pile.
@@ -75,11 +84,15 @@ def read_table(obs: GameState, seat: int, melding: bool = False) -> Knowledge:
             if held[s][card]:
                 held[s][card] -= 1
             discarded[s][C.rank(card)] += 1
+            thrown[s] = C.rank(card)
             if C.is_wild(card) and obs.rules.wild_discard_freezes:
                 pile = []
             else:
                 pile.append(card)
+        elif kind == "draw":
+            thrown[s], refused[s] = None, C.rank(pile[-1]) if pile else None
         elif kind == "take_pile":
+            thrown[s], refused[s] = None, None
             _played(held[s], a)
             if pile:
                 last_taken[s] = C.rank(pile[-1])
@@ -102,7 +115,8 @@ def read_table(obs: GameState, seat: int, melding: bool = False) -> Knowledge:
                 budget[card] -= k
                 room -= k
         held[s] = keep
-    return Knowledge(unseen, held, discarded, last_taken, meld_caps(obs, log) if melding else None)
+    return Knowledge(unseen, held, discarded, last_taken, thrown, refused,
+                     meld_caps(obs, log) if melding else None)
 
 
 def cap_key(card: str) -> str | None:
