@@ -6,14 +6,13 @@ made before an opponent's turn, each card ``hard`` would compare is thrown
 in the real deal and the next player, with its real hand, takes the pile
 or not; ``hard``'s measurement (the share of HANDS sampled hands that
 take, from the thrower's view) and what the next player did at its last
-turn (threw this rank, drew with it on top of the pile) are recorded. A
-logistic fit of the real takes on those prints ``hard.TAKE_LOGIT``,
-``JUST_THROWN`` and ``JUST_REFUSED`` with 95% intervals, then how far
-``hard``'s discard falls short of the one it would make knowing the next
-player's hand (in keep-score points a discard: the keep scores with the
-fitted take values), with the measured chance alone and with the fitted
-one. The sampled hands are dealt at random; a player who keeps pairs and
-takes when it can is not random, which the fit corrects.
+turn (``hard.take_features``) are recorded. A logistic fit of the real
+takes on those prints ``hard.TAKE_WEIGHTS`` with 95% intervals, then how
+far ``hard``'s discard falls short of the one it would make knowing the
+next player's hand (in keep-score points a discard: the keep scores with
+the fitted take values), with the measured chance alone and with the
+fitted one. The sampled hands are dealt at random; a player who keeps
+pairs and takes when it can is not random, which the fit corrects.
 
     python3 bench/fit_take.py [--games 600] [--share 0.3] [--seed 5] [--jobs 2]
 
@@ -37,15 +36,9 @@ from game.bots.knowledge import read_table  # noqa: E402
 from game.bots.normal import keep_scores  # noqa: E402
 from game.engine import apply  # noqa: E402
 
-NAMES = ("intercept", "logit of the measured chance", "just thrown", "just refused")
+NAMES = ("intercept", "logit of the measured chance", "just thrown", "just refused")  # hard.take_features
 HANDS = 200
 SEARCH = H.Hard()
-
-
-def features(measured: float, rank: str, know, taker: int) -> list[float]:
-    """The fit's inputs, in the order of NAMES (as ``hard.take_chance`` reads them)."""
-    m = min(1 - H.MIN_CHANCE, max(H.MIN_CHANCE, measured))
-    return [1.0, math.log(m / (1 - m)), float(know.thrown[taker] == rank), float(know.refused[taker] == rank)]
 
 
 def measured_discard(state, obs, seat: int, action: dict, rng: random.Random, hands: int) -> dict[str, tuple]:
@@ -68,7 +61,7 @@ def measured_discard(state, obs, seat: int, action: dict, rng: random.Random, ha
             count[card] += 1
     took = H.takers(real, nxt, state.players[nxt].hand)
     keep = keep_scores(obs, seat, {}, H.BIG_KEEP)
-    return {c: (features(count[c] / hands, C.rank(c), know, nxt), c in took, keep[c],
+    return {c: (H.take_features(count[c] / hands, C.rank(c), know, nxt), c in took, keep[c],
                  H.take_value(obs, nxt, C.rank(c))) for c in seen}
 
 
@@ -130,11 +123,10 @@ def main() -> None:
     w, half = logistic([c[0] for c in flat], [c[1] for c in flat])
     for name, x, h in zip(NAMES, w, half):
         print(f"{name:32s} {x:7.2f} ± {h:5.2f}")
-    now = [*H.TAKE_LOGIT, H.JUST_THROWN, H.JUST_REFUSED]
     print("\nshortfall of a discard against knowing the next hand (keep-score points):")
     for name, predict in (("nothing known (chance 0)", lambda x: 0.0),
                           ("measured chance alone", lambda x: 1 / (1 + math.exp(-x[1]))),
-                          ("hard's fitted chance", lambda x: chance(now, x)),
+                          ("hard's fitted chance", lambda x: chance(H.TAKE_WEIGHTS, x)),
                           ("this fit", lambda x: chance(w, x))):
         print(f"  {name:28s} {shortfall(rows, predict):6.2f}")
 

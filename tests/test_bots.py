@@ -287,8 +287,8 @@ def test_take_chance_is_fitted_to_real_takes():
 def test_hard_reads_what_the_next_player_just_did(monkeypatch, east_throws, top, hard):
     """Half the sampled hands of East hold a pair of kings, half a pair of 4s;
     what East did at its last turn tells which pair is unlikely."""
-    hands = itertools.cycle(["KH KD 9C 8S 7D", "4D 4H 9C 8S 7D"])
-    monkeypatch.setattr(hard_module, "hand_sampler", lambda obs, seat, know, who: lambda rng: next(hands).split())
+    hands = itertools.cycle([h.split() for h in ("KH KD 9C 8S 7D", "4D 4H 9C 8S 7D")])
+    monkeypatch.setattr(hard_module, "hand_sampler", lambda obs, seat, know, who: lambda rng: next(hands))
     obs = _after_east_threw(east_throws, top)
     assert hard_bot(10**6, samples=8)(obs, 0, random.Random(0)) == {"type": "discard", "card": hard}
 

@@ -79,13 +79,11 @@ TAKE_FREE_CARDS = 7
 TAKE_PER_CARD = 63
 BIG_KEEP = 515
 # The measured chance of a take, corrected by a logistic fit to what the
-# next player really did (bench/fit_take.py): the sampled hands are dealt
-# at random, but a player who keeps pairs and takes when it can holds few
-# of a rank it threw or refused last turn. A chance of 0 counts as
-# MIN_CHANCE (the samples are finite).
-TAKE_LOGIT = (0.41, 0.91)   # intercept, and slope on the measured chance's logit
-JUST_THROWN = -4.0          # the next player threw this rank at its last turn
-JUST_REFUSED = -1.16        # ... or drew with it on top of the pile
+# next player really did (bench/fit_take.py; weights of ``take_features``):
+# the sampled hands are dealt at random, but a player who keeps pairs holds
+# more of them, and few of a rank it threw or refused at its last turn.
+# A chance of 0 counts as MIN_CHANCE (the samples are finite).
+TAKE_WEIGHTS = (0.41, 0.91, -4.0, -1.16)
 MIN_CHANCE = 0.002
 # In a look-ahead our own side's answer to "may I go out?" is yes, not
 # normal's rule (cards left against the 200 bonus, which mostly refuses):
@@ -114,12 +112,17 @@ def takers(after: dict[str, GameState], taker: int, hand: list[str]) -> list[str
     return out
 
 
-def take_chance(measured: float, rank: str, know: Knowledge, taker: int) -> float:
-    """The chance that ``taker`` takes the pile with ``rank`` on it, from the
-    share of sampled hands that did and what it did at its last turn."""
+def take_features(measured: float, rank: str, know: Knowledge, taker: int) -> list[float]:
+    """What ``take_chance`` weighs: a constant, the logit of the share of
+    sampled hands that took, whether ``taker`` threw ``rank`` at its last
+    turn, whether it drew with ``rank`` on top of the pile then."""
     m = min(1 - MIN_CHANCE, max(MIN_CHANCE, measured))
-    z = TAKE_LOGIT[0] + TAKE_LOGIT[1] * math.log(m / (1 - m)) + \
-        JUST_THROWN * (know.thrown[taker] == rank) + JUST_REFUSED * (know.refused[taker] == rank)
+    return [1.0, math.log(m / (1 - m)), float(know.thrown[taker] == rank), float(know.refused[taker] == rank)]
+
+
+def take_chance(measured: float, rank: str, know: Knowledge, taker: int) -> float:
+    """The chance that ``taker`` takes the pile with ``rank`` on it."""
+    z = sum(w * x for w, x in zip(TAKE_WEIGHTS, take_features(measured, rank, know, taker)))
     return 1 / (1 + math.exp(-z))
 
 
