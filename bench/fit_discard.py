@@ -33,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fit_eval import solve  # noqa: E402
-from normal_games import NORMAL, arguments, collect_all, normal_decisions  # noqa: E402
+from normal_games import NORMAL, arguments, collect_all, opponent_discards  # noqa: E402
 
 from game import cards as C  # noqa: E402
 from game import melds as M  # noqa: E402
@@ -73,17 +73,13 @@ def thrown(state, card: str, side: int) -> tuple[float, bool, int]:
 def collect(preset: str, games: range, seed: int, share: float) -> list[list[tuple]]:
     """Per measured discard: (result, took, pile, kind) of each candidate, normal's first."""
     rows = []
-    for g in games:
-        for state, seat, obs, action, rng in normal_decisions(preset, seed, g):
-            nxt = (seat + 1) % state.num_players
-            if action["type"] == "discard" and state.side_of(nxt) != state.side_of(seat) \
-                    and rng.random() < share:
-                cards = [action["card"]] + [c for c in NORMAL.discard_order(obs, seat)[:CANDIDATES]
-                                            if c != action["card"]]
-                cards = [c for c in cards if is_legal(state, {"type": "discard", "card": c})]
-                if len(cards) > 1:
-                    side = state.side_of(seat)
-                    rows.append([thrown(state, c, side) + (kind(obs, seat, c),) for c in cards])
+    for state, seat, obs, action, rng in opponent_discards(preset, games, seed, share):
+        cards = [action["card"]] + [c for c in NORMAL.discard_order(obs, seat)[:CANDIDATES]
+                                    if c != action["card"]]
+        cards = [c for c in cards if is_legal(state, {"type": "discard", "card": c})]
+        if len(cards) > 1:
+            side = state.side_of(seat)
+            rows.append([thrown(state, c, side) + (kind(obs, seat, c),) for c in cards])
     return rows
 
 

@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fit_eval import solve  # noqa: E402
-from normal_games import arguments, collect_all, normal_decisions  # noqa: E402
+from normal_games import arguments, collect_all, opponent_discards  # noqa: E402
 
 from game import cards as C  # noqa: E402
 from game.bots import hard as H  # noqa: E402
@@ -65,16 +65,12 @@ def measured_discard(state, obs, seat: int, action: dict, rng: random.Random, ha
                  H.take_value(obs, nxt, C.rank(c))) for c in seen}
 
 
-def collect(preset: str, games: range, seed: int, share: float, hands: int = HANDS) -> list[list[tuple]]:
+def collect(preset: str, games: range, seed: int, share: float) -> list[list[tuple]]:
     rows = []
-    for g in games:
-        for state, seat, obs, action, rng in normal_decisions(preset, seed, g):
-            nxt = (seat + 1) % state.num_players
-            if action["type"] == "discard" and state.side_of(nxt) != state.side_of(seat) \
-                    and rng.random() < share:
-                cands = measured_discard(state, obs, seat, action, rng, hands)
-                if len(cands) > 1:
-                    rows.append(list(cands.values()))
+    for state, seat, obs, action, rng in opponent_discards(preset, games, seed, share):
+        cands = measured_discard(state, obs, seat, action, rng, HANDS)
+        if len(cands) > 1:
+            rows.append(list(cands.values()))
     return rows
 
 

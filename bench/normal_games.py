@@ -34,6 +34,17 @@ def normal_decisions(preset: str, seed: int, game: int):
         apply(state, action)
 
 
+def opponent_discards(preset: str, games: range, seed: int, share: float):
+    """``normal_decisions`` of each game in ``games``, only at a ``share`` of
+    the discards made before an opponent's turn (the ones that can feed it)."""
+    for g in games:
+        for state, seat, obs, action, rng in normal_decisions(preset, seed, g):
+            nxt = (seat + 1) % state.num_players
+            if action["type"] == "discard" and state.side_of(nxt) != state.side_of(seat) \
+                    and rng.random() < share:
+                yield state, seat, obs, action, rng
+
+
 def arguments(doc: str, games: int, seed: int, share: float, share_help: str) -> argparse.Namespace:
     """The command line of a script built on ``collect_all``."""
     ap = argparse.ArgumentParser(description=doc.splitlines()[0])
