@@ -153,6 +153,24 @@ def test_hard_expects_its_own_partner_to_grant_going_out():
     assert world.went_out == 0
 
 
+def test_hards_look_ahead_for_going_out_reaches_the_askers_next_turn():
+    """Refused, seat 0 melds its 9s and keeps the 4; a round later it draws
+    two more 4s, asks again and goes out. hard's look-ahead at an answer (or
+    an ask) plays on past that turn (hard.HORIZON), so "no" is weighed as
+    going out a round later, not as a deal still open; two or four turns
+    stop before it."""
+    s = position(hands={0: "9S 9H 9D 4C", 1: "KS QD JH TC 8S 6D", 2: "AS KD QS JD TS 8D 6S",
+                        3: "KH QC JS TD 8H 6C"}, piles={0: [], 1: [], 2: [], 3: []},
+                 melds={0: list(BOOK), 1: list(BOOK)}, phase="play", stock_top="4S 4H 4D 4S 4H 4D 4S 4H")
+    apply(s, {"type": "ask_to_go_out"})
+    no = {"type": "answer", "yes": False}
+    for turns, goes_out in ((hard_module.HORIZON["answer"], True), (4, False)):
+        world = s.clone()
+        hard_bot(10**6).look_ahead(world, no, 0, turns, float("inf"))
+        assert (world.went_out == 0) is goes_out
+    assert hard_module.HORIZON["ask_to_go_out"] == hard_module.HORIZON["answer"]
+
+
 def test_hard_weighs_melding_everything_against_holding_wilds():
     """normal keeps its wild cards here (they finish no canasta the side
     needs); hard also weighs laying everything, wilds included (normal's
