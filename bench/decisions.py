@@ -4,10 +4,12 @@
 Plays games of four ``normal`` bots. At a share of the decisions where
 ``hard`` would compare candidates (every "may I go out?" answer and ask, a
 share of the draws, pile takes and melds), each candidate is played in the
-real deal (no hidden cards: this measures the evaluation, not the
-sampling) through ``hard``'s own look-ahead, which gives the evaluation at
-its horizon, and then on with ``normal`` for every seat to the deal's end.
-Per decision kind it prints:
+real deal by ``normal`` for every seat to the deal's end (its real result),
+and weighed by ``hard``'s own look-ahead in REDEALS copies of the deal with
+the stock, knees and feet shuffled among themselves: the hands are the real
+ones (this measures the evaluation, not the sampling of hands), the future
+draws are not (a look-ahead of several turns in the real deal would see
+what is coming). Per decision kind it prints:
 
 - alt - normal: the mean final result of the other candidates against
   ``normal``'s choice (below zero: ``normal`` is right on average);
@@ -20,10 +22,11 @@ Per decision kind it prints:
 
     python3 bench/decisions.py [--games 300] [--seed 21] [--share 0.25] [--jobs 2]
 
-300 games take about 2 minutes on two cores.
+300 games take about N minutes on two cores.
 """
 
 import math
+import random
 import statistics
 import sys
 from collections import defaultdict
@@ -40,12 +43,27 @@ from game.state import GameState  # noqa: E402
 
 ALWAYS = ("answer", "ask_to_go_out")  # rare and decisive: every one is measured
 HARD = Hard(samples=1)  # only its candidates and look-ahead are used
+REDEALS = 4
 
 
-def play_out(state: GameState, action: dict, side: int) -> tuple[float, float]:
-    """(the evaluation where ``hard``'s look-ahead stops, the deal's real result)."""
+def redeal_piles(state: GameState, rng: random.Random) -> GameState:
+    """A copy of ``state`` with the cards of the stock, knees and feet shuffled among them."""
     world = state.clone()
-    value = HARD.look_ahead(world, action, side, HORIZON.get(action["type"], 1), math.inf)
+    piles = [pile for p in world.players for pile in p.piles] + world.stocks
+    cards = [c for pile in piles for c in pile]
+    rng.shuffle(cards)
+    for pile in piles:
+        pile[:], cards = cards[:len(pile)], cards[len(pile):]
+    return world
+
+
+def play_out(state: GameState, worlds: list[GameState], action: dict, side: int,
+             turns: int) -> tuple[float, float]:
+    """(the mean evaluation where ``hard``'s look-ahead of ``turns`` stops in
+    ``worlds``, the deal's real result)."""
+    value = statistics.mean(HARD.look_ahead(w.clone(), action, side, turns, math.inf) for w in worlds)
+    world = state.clone()
+    apply(world, action)
     while world.phase in ("draw", "play", "answer"):
         apply(world, NORMAL.choose(world, world.to_move()))
     return value, score_difference(world, side)  # the deal has ended: its real score
@@ -59,13 +77,16 @@ def collect(preset: str, games: range, seed: int, share: float) -> list[tuple[st
     """Per measured decision: its kind and each candidate's (evaluation, result), normal's first."""
     rows = []
     for g in games:
-        for state, seat, obs, default, rng in normal_decisions(preset, seed, g):
+        for i, (state, seat, obs, default, rng) in enumerate(normal_decisions(preset, seed, g)):
             kind = kind_of(state, default)
             if kind != "discard" and (kind in ALWAYS or rng.random() < share):
                 options = HARD.candidates(obs, seat, default)
                 if len(options) > 1:
                     side = state.side_of(seat)
-                    rows.append((kind, [play_out(state, a, side) for a in options]))
+                    deal = random.Random(g * 1_000_003 + i)
+                    worlds = [redeal_piles(state, deal) for _ in range(REDEALS)]
+                    turns = HORIZON.get(options[0]["type"], 1)  # as hard.search: one horizon for all
+                    rows.append((kind, [play_out(state, worlds, a, side, turns) for a in options]))
     return rows
 
 
