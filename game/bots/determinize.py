@@ -51,10 +51,19 @@ def sample_world(obs: GameState, seat: int, know: Knowledge, rng: random.Random)
         p.hand = known + fill
         loose = _without(loose, fill)
     rng.shuffle(loose)
-    for pile in [pile for p in world.players for pile in p.piles] + world.stocks:
-        k = len(pile)
-        pile[:], loose = loose[:k], loose[k:]
+    deal_piles(world, loose)
     return world
+
+
+def unpicked_piles(world: GameState) -> list[list[str]]:
+    """Every knee and foot not yet picked up, then the stock."""
+    return [pile for p in world.players for pile in p.piles] + world.stocks
+
+
+def deal_piles(world: GameState, cards: list[str]) -> None:
+    """Deal ``cards``, in order, into ``unpicked_piles`` (their sizes kept)."""
+    for pile in unpicked_piles(world):
+        pile[:], cards = cards[:len(pile)], cards[len(pile):]
 
 
 def _deal(order: list[str], need: int, known: list[str],
