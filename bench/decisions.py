@@ -38,7 +38,7 @@ from normal_games import NORMAL, arguments, collect_all, normal_decisions  # noq
 
 from game.bots.determinize import deal_piles, unpicked_piles  # noqa: E402
 from game.bots.evaluate import score_difference  # noqa: E402
-from game.bots.hard import HORIZON, Hard  # noqa: E402
+from game.bots.hard import Hard, horizon  # noqa: E402
 from game.engine import apply  # noqa: E402
 from game.state import GameState  # noqa: E402
 
@@ -84,8 +84,8 @@ def collect(preset: str, games: range, seed: int, share: float) -> list[tuple[st
                     side = state.side_of(seat)
                     deal = random.Random(g * 1_000_003 + i)
                     worlds = [redeal_piles(state, deal) for _ in range(REDEALS)]
-                    turns = HORIZON.get(options[0]["type"], 1)  # as hard.search: one horizon for all
-                    rows.append((kind, [play_out(state, worlds, a, side, turns) for a in options]))
+                    rows.append((kind, [play_out(state, worlds, a, side, horizon(options))
+                                        for a in options]))
     return rows
 
 

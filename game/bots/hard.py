@@ -103,6 +103,12 @@ GRANT = {"type": "answer", "yes": True}
 _NORMAL = Normal()
 
 
+def horizon(options: list[dict]) -> int:
+    """The turns every candidate's look-ahead crosses, set by the kind of
+    decision (``options[0]``, normal's choice): the same for all of them."""
+    return HORIZON.get(options[0]["type"], 1)
+
+
 def take_value(obs: GameState, taker: int, rank: str) -> float:
     """What taking the pile, once we throw ``rank`` on it, is worth to ``taker``."""
     cards = len(obs.discard) + 1
@@ -225,7 +231,7 @@ class Hard(Normal):
                clock: _Clock):
         know = read_table(obs, seat, melding=True)
         side = obs.side_of(seat)
-        turns = HORIZON.get(options[0]["type"], 1)
+        turns = horizon(options)
         totals = [0.0] * len(options)
         samples = 0
         cost = 0.0
