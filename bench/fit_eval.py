@@ -6,7 +6,9 @@ sides at a random third of the turns' starts, and when the deal ends, its
 final score difference. A least-squares fit (each weight a straight line in
 the share of the stock left) then gives the WEIGHTS table to paste into
 evaluate.py. Prints the fit's R^2 on held-out games (every fifth), for the
-new weights and for the ones in force. Standard library only.
+new weights and for the ones in force, and how far the final difference
+strays from the evaluation in force (``RESIDUAL_SD`` in hard.py: the spread
+``hard`` assumes for what its look-ahead cannot see). Standard library only.
 
     python3 bench/fit_eval.py [--games 4000] [--seed 5] [--preset triple-play] [--jobs 2]
 
@@ -16,6 +18,7 @@ takes about 8 minutes on two cores.
 """
 
 import argparse
+import math
 import random
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -112,6 +115,22 @@ def r2(pred: list[float], ys: list[float]) -> float:
     return 1 - sum((y - p) ** 2 for p, y in zip(pred, ys)) / sum((y - mean) ** 2 for y in ys)
 
 
+def residual_spread(rows) -> tuple[float, float]:
+    """The root mean square of the final difference less the evaluation in
+    force, per tenth of the stock share, and a line through those weighted by
+    their positions: (at an empty stock, per share of it left)."""
+    bins = {}
+    for _, _, t, v, y in rows:
+        bins.setdefault(min(9, int(t * 10)), []).append((y - v) ** 2)
+    points = [((b + 0.5) / 10, math.sqrt(sum(r) / len(r)), len(r)) for b, r in bins.items()]
+    n = sum(k for _, _, k in points)
+    mean_t = sum(t * k for t, _, k in points) / n
+    mean_s = sum(s * k for _, s, k in points) / n
+    slope = sum(k * (t - mean_t) * (s - mean_s) for t, s, k in points) / \
+        sum(k * (t - mean_t) ** 2 for t, _, k in points)
+    return mean_s - slope * mean_t, slope
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=4000)
@@ -144,6 +163,8 @@ def main() -> None:
     for name, (end, start) in weights.items():
         print(f"    {name!r}: ({end}, {start}),")
     print("}")
+    end, slope = residual_spread(rows)
+    print(f"RESIDUAL_SD = ({end:.0f}, {slope:.0f})  # hard.py: the spread left by the weights in force")
 
 
 if __name__ == "__main__":

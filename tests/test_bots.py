@@ -4,6 +4,7 @@ answers, the ``normal`` strategy's basics, ``hard``'s budget, the tournament."""
 import io
 import itertools
 import json
+import math
 import random
 from collections import Counter
 from contextlib import redirect_stdout
@@ -169,6 +170,49 @@ def test_hards_look_ahead_for_going_out_reaches_the_askers_next_turn():
         hard_bot(10**6).look_ahead(world, no, 0, turns, float("inf"))
         assert (world.went_out == 0) is goes_out
     assert hard_module.HORIZON["ask_to_go_out"] == hard_module.HORIZON["answer"]
+
+
+@pytest.mark.parametrize("deal, short, asks", [(4, -300, True), (4, 300, False), (4, 1000, False),
+                                               (1, None, True)])
+def test_hard_does_not_go_out_into_a_lost_game(deal, short, asks):
+    """Seat 0 can go out; every hand is small and in the foot, so going out
+    ends the deal a known few hundred points up. In the game's last deal,
+    trailing by that gain plus ``short``, going out loses the game for sure
+    when ``short`` > 0: hard plays on (it weighs the chance of winning the
+    game, hard.worth, not points). When going out wins, or in a first deal
+    where nobody leads, it asks."""
+    s = about_to_ask("4S 6C", opponents_hand="4C 4D")
+    world = s.clone()
+    ask = {"type": "ask_to_go_out"}
+    hard_bot(10**6).look_ahead(world, ask, 0, hard_module.HORIZON["ask_to_go_out"], float("inf"))
+    gain = [row["total"] for row in world.deal_results[-1]["sides"]]
+    s.deal = deal
+    if short is not None:
+        s.sides[1].total = 10_000
+        s.sides[0].total = 10_000 - (gain[0] - gain[1]) - short
+    action = hard_bot(10**6, samples=8)(observe(s, 0), 0, random.Random(0))
+    assert (action == ask) is asks
+
+
+def test_a_look_ahead_is_worth_the_chance_of_winning_the_game():
+    """An ended deal 240 up: in the last deal a sure win or loss by the
+    game's lead; with three deals to come, each adds the spread of a whole
+    deal (hard.spread at a full stock), so the chance is only a little
+    above or below even."""
+    world = about_to_ask("4S 6C", opponents_hand="4C 4D")
+    hard_bot(10**6).look_ahead(world, {"type": "ask_to_go_out"}, 0, 2, float("inf"))
+    diff = hard_module.score_difference(world, 0)
+    assert world.phase == "deal_end" and diff > 0
+    assert hard_module.worth(world, 0, None) == diff
+    world.deal = 4
+    assert hard_module.worth(world, 0, -diff + 100) == pytest.approx(1.0, abs=1e-6)
+    assert hard_module.worth(world, 0, -diff - 100) == pytest.approx(0.0, abs=1e-6)
+    world.deal = 1
+    sd = 3 ** 0.5 * hard_module.spread(1.0)
+    for lead in (-diff + 1000, -diff - 1000):
+        want = 0.5 * (1 + math.erf((lead + diff) / (sd * 2 ** 0.5)))
+        assert hard_module.worth(world, 0, lead) == pytest.approx(want, abs=1e-6)
+        assert 0.4 < want < 0.6
 
 
 def test_hard_weighs_melding_everything_against_holding_wilds():

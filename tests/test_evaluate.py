@@ -88,3 +88,16 @@ def test_the_fit_recovers_known_weights():
     w = fit.fit(rows, ["a", "b"])
     got = [(w[0], w[0] + w[2]), (w[1], w[1] + w[3])]
     assert got == [pytest.approx(pair, abs=1e-6) for pair in true.values()]
+
+
+def test_the_residual_spread_is_a_line_in_the_stock_share():
+    """Final differences strayed from the evaluation by a known spread,
+    growing with the stock left, give that line back (hard.RESIDUAL_SD)."""
+    fit = load("fit_eval")
+    rng = random.Random(2)
+    rows = []
+    for g in range(40_000):
+        t = rng.random()
+        rows.append((g, {}, t, 100.0, 100.0 + rng.gauss(0, 2000 + 3000 * t)))
+    end, slope = fit.residual_spread(rows)
+    assert end == pytest.approx(2000, rel=0.05) and slope == pytest.approx(3000, rel=0.05)
