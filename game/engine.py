@@ -122,7 +122,7 @@ def plan(state: GameState, action: dict, trusted: bool = False) -> Plan:
             raise IllegalMove("The deal is not over yet." if state.phase != "game_end"
                               else "The game is over.")
         return Plan(action, -1)
-    if state.phase in ("deal_end", "game_end"):
+    if state.deal_over:
         raise IllegalMove("The deal is over." if state.phase == "deal_end" else "The game is over.")
     seat = state.to_move()
     if "seat" in action and action["seat"] != seat:

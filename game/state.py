@@ -131,6 +131,11 @@ class GameState:
         s = self.side_of(seat)
         return [p for p in range(self.num_players) if p != seat and self.side_of(p) == s]
 
+    @property
+    def deal_over(self) -> bool:
+        """The deal has been scored (and perhaps the game too): no one is to move."""
+        return self.phase in ("deal_end", "game_end")
+
     def to_move(self) -> int | None:
         if self.phase == "answer":
             return self.answering[0]

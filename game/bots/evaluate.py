@@ -217,10 +217,13 @@ def side_value(state: GameState, side_index: int) -> float:
     return weighted(features(state, side_index), stock_share(state))
 
 
+def ahead_of_best(totals: list[float], side_index: int) -> float:
+    """This side's figure minus the best other side's."""
+    return totals[side_index] - max(t for i, t in enumerate(totals) if i != side_index)
+
+
 def score_difference(state: GameState, side_index: int) -> float:
     """This side's worth minus the best other side's."""
-    if state.phase in ("deal_end", "game_end"):
-        totals = [row["total"] for row in state.deal_results[-1]["sides"]]
-    else:
-        totals = [side_value(state, i) for i in range(len(state.sides))]
-    return totals[side_index] - max(t for i, t in enumerate(totals) if i != side_index)
+    if state.deal_over:
+        return ahead_of_best([row["total"] for row in state.deal_results[-1]["sides"]], side_index)
+    return ahead_of_best([side_value(state, i) for i in range(len(state.sides))], side_index)

@@ -49,7 +49,7 @@ from ..engine import apply, is_legal
 from ..moves import take_pile_candidates
 from ..state import GameState
 from .determinize import hand_sampler, sample_world
-from .evaluate import score_difference, stock_share
+from .evaluate import ahead_of_best, score_difference, stock_share
 from .knowledge import Knowledge, read_table
 from .melding import first_legal
 from .normal import (
@@ -157,8 +157,7 @@ def take_chance(measured: float, rank: str, know: Knowledge, taker: int) -> floa
 def game_lead(obs: GameState, side: int) -> float:
     """How far ``side`` leads the game: its total before this deal less the
     best other side's."""
-    totals = [s.total for s in obs.sides]
-    return totals[side] - max(t for i, t in enumerate(totals) if i != side)
+    return ahead_of_best([s.total for s in obs.sides], side)
 
 
 def spread(share: float) -> float:
@@ -175,9 +174,9 @@ def worth(world: GameState, side: int, lead: float | None) -> float:
     diff = score_difference(world, side)
     if lead is None:
         return diff
-    ended = world.phase in ("deal_end", "game_end")
     later = world.rules.deals - world.deal
-    sd = math.sqrt((0.0 if ended else spread(stock_share(world))) ** 2 + later * spread(1.0) ** 2)
+    sd = math.sqrt((0.0 if world.deal_over else spread(stock_share(world))) ** 2
+                   + later * spread(1.0) ** 2)
     ahead = lead + diff
     if sd == 0:
         chance = 1.0 if ahead > 0 else 0.5 if ahead == 0 else 0.0
