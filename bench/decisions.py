@@ -38,7 +38,7 @@ from normal_games import NORMAL, arguments, collect_all, normal_decisions  # noq
 
 from game.bots.determinize import deal_piles, unpicked_piles  # noqa: E402
 from game.bots.evaluate import score_difference  # noqa: E402
-from game.bots.hard import GRANT_CHANCE, Hard, horizon  # noqa: E402
+from game.bots.hard import Hard, horizon  # noqa: E402
 from game.engine import apply  # noqa: E402
 from game.state import GameState  # noqa: E402
 
@@ -56,18 +56,11 @@ def redeal_piles(state: GameState, rng: random.Random) -> GameState:
     return world
 
 
-def redeals(state: GameState, rng: random.Random) -> list[tuple[GameState, bool]]:
-    """REDEALS copies of ``state`` (``redeal_piles``), each with our side's
-    answer drawn as ``hard`` draws it for a sample (``GRANT_CHANCE``)."""
-    return [(redeal_piles(state, rng), rng.random() < GRANT_CHANCE) for _ in range(REDEALS)]
-
-
-def play_out(state: GameState, worlds: list[tuple[GameState, bool]], action: dict, side: int,
+def play_out(state: GameState, worlds: list[GameState], action: dict, side: int,
              turns: int) -> tuple[float, float]:
     """(the mean evaluation where ``hard``'s look-ahead of ``turns`` stops in
-    ``worlds``, each with its answer, the deal's real result)."""
-    value = statistics.mean(HARD.look_ahead(w.clone(), action, side, turns, math.inf, None, grants)
-                            for w, grants in worlds)
+    ``worlds``, the deal's real result)."""
+    value = statistics.mean(HARD.look_ahead(w.clone(), action, side, turns, math.inf) for w in worlds)
     world = state.clone()
     apply(world, action)
     while world.phase in ("draw", "play", "answer"):
@@ -89,8 +82,9 @@ def collect(preset: str, games: range, seed: int, share: float) -> list[tuple[st
                 options = HARD.candidates(obs, seat, default)
                 if len(options) > 1:
                     side = state.side_of(seat)
-                    worlds = redeals(state, random.Random(g * 1_000_003 + i))
-                    rows.append((kind, [play_out(state, worlds, a, side, horizon(state, options))
+                    deal = random.Random(g * 1_000_003 + i)
+                    worlds = [redeal_piles(state, deal) for _ in range(REDEALS)]
+                    rows.append((kind, [play_out(state, worlds, a, side, horizon(options))
                                         for a in options]))
     return rows
 

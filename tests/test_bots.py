@@ -143,36 +143,15 @@ def test_a_bot_asks_before_going_out_then_goes_out(name):
     assert s.log[kinds.index("answer")]["yes"] is True
 
 
-def test_hards_look_ahead_answers_for_its_own_side_as_drawn():
-    """In hard's look-ahead our side's answers are not normal's rule, which
-    refuses here (290 points left in the partner's hand), but the sample's
-    draw: granted, asking leads to going out; refused, it does not."""
+def test_hard_expects_its_own_partner_to_grant_going_out():
+    """In hard's look-ahead our side's answers are yes (hard.GRANT), not
+    normal's rule, which refuses here (290 points left in the partner's
+    hand): asking then leads to going out."""
     hand = "JK JK AS AH AD AC KS KH QS QH 8D 9S 6C 4S"
     assert get_bot("normal")(observe(asked(hand), 2), 2, None) == {"type": "answer", "yes": False}
-    for grants in (True, False):
-        world = about_to_ask(hand)
-        hard_bot(10**6).look_ahead(world, {"type": "ask_to_go_out"}, 0, 2, float("inf"), None, grants)
-        assert (world.went_out == 0) is grants
-
-
-def test_hard_draws_its_partners_answer_once_a_sample_at_the_measured_rate():
-    """Hard partners grant about two asks in three (hard.GRANT_CHANCE): each
-    sample draws whether our side grants, the same for every candidate of
-    that sample, so the candidates are still compared on equal terms."""
-    drawn = []
-
-    class Spy(type(hard_bot(1))):
-        def look_ahead(self, world, action, side, turns, deadline, lead=None, grants=True):
-            drawn.append((world.to_json(), grants))
-            return super().look_ahead(world, action, side, turns, deadline, lead, grants)
-
-    s = asked("4S 6C")
-    Spy(10**6, samples=120)(observe(s, 2), 2, random.Random(3))
-    assert len(drawn) == 240  # two candidates (yes, no) in each of 120 samples
-    pairs = list(zip(drawn[::2], drawn[1::2]))
-    assert all(a == b for a, b in pairs)  # the same sample, the same answer
-    share = sum(grants for (_, grants), _ in pairs) / len(pairs)
-    assert abs(share - hard_module.GRANT_CHANCE) < 0.15
+    world = about_to_ask(hand)
+    hard_bot(10**6).look_ahead(world, {"type": "ask_to_go_out"}, 0, 2, float("inf"))
+    assert world.went_out == 0
 
 
 def test_hards_look_ahead_for_going_out_reaches_the_askers_next_turn():
@@ -191,25 +170,6 @@ def test_hards_look_ahead_for_going_out_reaches_the_askers_next_turn():
         hard_bot(10**6).look_ahead(world, no, 0, turns, float("inf"))
         assert (world.went_out == 0) is goes_out
     assert hard_module.HORIZON["ask_to_go_out"] == hard_module.HORIZON["answer"]
-
-
-def test_with_little_stock_left_hards_look_ahead_plays_to_the_deals_end():
-    """From hard.ENDGAME_STOCK cards left to draw, a look-ahead runs on to
-    the deal's end, which then scores exactly; with one card more it stops
-    after its usual turns (hard.HORIZON). Nobody can go out here (seat 0's
-    side refuses in this look-ahead, the others hold whole hands, knees and
-    feet), so only the stock running out ends the deal."""
-    s = asked("AS KD QS JD TS 8D 6S")
-    no = {"type": "answer", "yes": False}
-    for left, to_the_end in ((hard_module.ENDGAME_STOCK, True), (hard_module.ENDGAME_STOCK + 1, False)):
-        stock = s.stocks[0]
-        world = s.clone()
-        world.discard, world.stocks[0] = stock[:-left] + world.discard, stock[-left:]
-        turns = hard_module.horizon(world, [no])
-        assert (turns == hard_module.TO_DEAL_END) is to_the_end
-        hard_bot(10**6).look_ahead(world, no, 0, turns, float("inf"), None, False)
-        assert world.deal_over is to_the_end
-        assert world.went_out is None
 
 
 @pytest.mark.parametrize("deal, short, asks", [(4, -300, True), (4, 300, False), (4, 1000, False),

@@ -13,7 +13,7 @@ decisions = load("decisions")
 
 def test_a_candidate_that_ends_the_deal_is_scored_exactly_from_the_deciders_side():
     s = asked("4S 6C", opponents_hand="4D 6D")  # seat 2 answers its partner, who can go out
-    worlds = decisions.redeals(s, random.Random(1))
+    worlds = [decisions.redeal_piles(s, random.Random(k)) for k in range(3)]
     value, result = decisions.play_out(s, worlds, {"type": "answer", "yes": True}, s.side_of(2), 6)
     assert s.phase == "answer"  # the position itself is untouched
     assert value == result  # every hand and foot is known: the exact score, from the same side

@@ -11,11 +11,9 @@ side is building), trying every candidate in the same sample:
   included, which normal keeps for canastas it needs: weighing that one
   added ~1,000 points a game against normal in screens), ask to go out,
   answer the partner: each candidate is followed by ``normal`` for every seat (our
-  side's answers excepted: yes in about two samples of three,
-  ``GRANT_CHANCE``) until the next player has drawn (for
+  side's answers excepted: ``GRANT``) until the next player has drawn (for
   going out, until the asker's next turn has ended: will it go out a round
-  later, or the opponents first?; with little stock left, to the deal's
-  end) and the result is scored (``evaluate``,
+  later, or the opponents first?) and the result is scored (``evaluate``,
   whose weights are fitted to real deal results); an ended deal scores
   exactly. The best mean wins. What counts is winning the game, not
   points: a look-ahead is worth the chance that the side ends the game
@@ -81,13 +79,6 @@ MAX_HANDS = 400       # enough to measure a chance within a few points
 # two seeds: +320 and -181 a game, +-360; 1,000 games at 50 ms, seed 1:
 # 63.4% and +3,552 against 64.6% and +3,602 with two turns).
 HORIZON = {"answer": 6, "ask_to_go_out": 6}
-# With ENDGAME_STOCK cards or fewer left to draw (some eight turns), every
-# look-ahead plays on to the deal's end: exact scores instead of the
-# evaluation. (Screens of 2,400 games, 12 samples a decision, six seeds:
-# +0.3 +-0.8 points of games won, margin +174 +-120; from 32 cards,
-# -1.2 +-1.7 and -168 +-264 over 1,200 games.)
-ENDGAME_STOCK = 16
-TO_DEAL_END = 40
 MAX_ACTIONS = 150     # a guard on one look-ahead
 # Weighing a discard, as fitted to real deal results by bench/fit_discard.py
 # (each of normal's preferred cards thrown in the same deal, which is then
@@ -106,23 +97,13 @@ BIG_KEEP = 515
 # A chance of 0 counts as MIN_CHANCE (the samples are finite).
 TAKE_WEIGHTS = (0.41, 0.91, -4.0, -1.16)
 MIN_CHANCE = 0.002
-# In a look-ahead our own side's answer to "may I go out?" is not normal's
-# rule (cards left against the 200 bonus, which mostly refuses): a hard
-# partner searches too and grants far more often. (Screens against normal,
-# 300 games each, 12 samples a decision: margin +2,515 and +2,098 on two
-# seeds always granting, against +2,129 and +1,835 modelling our side's
-# answers as normal's.) But not always either: hard partners grant about
-# GRANT_CHANCE of the asks in games against normal, and a look-ahead that
-# counts on every yes overrates playing on to ask later (at an answer,
-# refusing) and laying a hand bare to ask. So each sample draws one answer
-# for our side, the same for every candidate. (In games of normal bots,
-# whose partners grant half the asks, a look-ahead counting on every yes
-# overrated refusing by 378 +-53 points an answer against the deal played
-# out, and asking by 1,110. Screens of 2,400 games, 12 samples a decision,
-# six seeds: +0.1 +-0.7 points of games won, margin +95 +-119.)
+# In a look-ahead our own side's answer to "may I go out?" is yes, not
+# normal's rule (cards left against the 200 bonus, which mostly refuses):
+# a hard partner searches too and grants far more often, and an asker who
+# expects a refusal sees no point in asking. (Screens against normal, 300
+# games each, 12 samples a decision: margin +2,515 and +2,098 on two seeds,
+# against +2,129 and +1,835 modelling our side's answers as normal's.)
 GRANT = {"type": "answer", "yes": True}
-REFUSE = {"type": "answer", "yes": False}
-GRANT_CHANCE = 0.65
 # What a look-ahead cannot see (the rest of the deal beyond the evaluation,
 # and each deal to come) is taken as a normal spread: its standard deviation
 # a line in the share of the stock left, (at an empty stock, per share
@@ -136,12 +117,9 @@ RESIDUAL_SD = (2275.0, 2916.0)
 _NORMAL = Normal()
 
 
-def horizon(obs: GameState, options: list[dict]) -> int:
-    """The turns every candidate's look-ahead crosses, set by the stock left
-    and the kind of decision (``options[0]``, normal's choice): the same
-    for all of them."""
-    if obs.stock_count() <= ENDGAME_STOCK:
-        return TO_DEAL_END
+def horizon(options: list[dict]) -> int:
+    """The turns every candidate's look-ahead crosses, set by the kind of
+    decision (``options[0]``, normal's choice): the same for all of them."""
     return HORIZON.get(options[0]["type"], 1)
 
 
@@ -208,15 +186,13 @@ def worth(world: GameState, side: int, lead: float | None) -> float:
 
 
 class _Rollout(Normal):
-    """``normal`` for every seat in a look-ahead, but the searching side
-    answers "may I go out?" as drawn for the sample: ``grants``."""
+    """``normal`` for every seat in a look-ahead, but the searching side grants going out."""
 
-    def __init__(self, side: int, grants: bool = True):
+    def __init__(self, side: int):
         self.side = side
-        self.reply = GRANT if grants else REFUSE
 
     def answer(self, obs, seat):
-        return self.reply if obs.side_of(seat) == self.side else super().answer(obs, seat)
+        return GRANT if obs.side_of(seat) == self.side else super().answer(obs, seat)
 
 
 class _Clock:
@@ -300,7 +276,7 @@ class Hard(Normal):
                clock: _Clock):
         know = read_table(obs, seat, melding=True)
         side = obs.side_of(seat)
-        turns = horizon(obs, options)
+        turns = horizon(options)
         lead = game_lead(obs, side)
         totals = [0.0] * len(options)
         samples = 0
@@ -308,10 +284,9 @@ class Hard(Normal):
         while self.more(samples, clock, cost):
             start = time.perf_counter()
             world = sample_world(obs, seat, know, rng)
-            grants = rng.random() < GRANT_CHANCE
             values = []
             for a in options:
-                v = self.look_ahead(world.clone(), a, side, turns, clock.deadline(), lead, grants)
+                v = self.look_ahead(world.clone(), a, side, turns, clock.deadline(), lead)
                 if v is None:
                     break  # out of time mid-sample: compare only whole samples
                 values.append(v)
@@ -367,12 +342,11 @@ class Hard(Normal):
         return {"type": "discard", "card": min(cards, key=lambda c: (scores[c], c))}
 
     def look_ahead(self, world: GameState, action: dict, side: int, turns: int,
-                   deadline: float, lead: float | None = None, grants: bool = True) -> float | None:
-        """The action, then ``normal`` for every seat (our side answering
-        ``grants``) until ``turns`` turns have ended and the next player has
-        drawn or taken the pile; None if time ran out."""
+                   deadline: float, lead: float | None = None) -> float | None:
+        """The action, then ``normal`` for every seat until ``turns`` turns have
+        ended and the next player has drawn or taken the pile; None if time ran out."""
         stop = world.turn_number + turns
-        rollout = _Rollout(side, grants)
+        rollout = _Rollout(side)
         apply(world, action)
         for _ in range(MAX_ACTIONS):
             if world.phase not in ("draw", "play", "answer") or \
