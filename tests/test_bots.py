@@ -18,6 +18,7 @@ from game import PRESETS, apply, new_game, observe
 from game import cards as C
 from game.bots import BOTS, get_bot, hard_bot
 from game.bots import hard as hard_module
+from game.bots import knowledge
 from game.bots.determinize import hand_sampler, sample_world
 from game.bots.knowledge import cap_key, current_deal_log, meld_caps, read_table
 from game.cli import main
@@ -328,6 +329,34 @@ def test_read_table_tells_what_a_player_threw_and_refused_at_its_last_turn():
     assert (know.thrown[2], know.refused[2]) == ("5", "K")  # drew with East's king on top
     assert (know.thrown[0], know.refused[0]) == (None, "5")  # our turn: drawn, not thrown yet
     assert (know.thrown[3], know.refused[3]) == ("5", "5")
+
+
+@pytest.mark.parametrize("preset", ["triple-play", "brouillette-partners"])
+def test_read_table_reads_the_same_resumed_as_from_the_deal_start(preset):
+    """Look-aheads read the table again every few actions and only the new
+    log entries are walked; what they read never depends on that cache (a
+    pile taken after the upcard was known changes where a walk starts)."""
+    normal, rng, reads = get_bot("normal"), random.Random(3), 0
+    state = new_game(preset, seed=17, bots=["normal"] * 4)
+    for n in range(1500):
+        if state.phase == "game_end":
+            break
+        if state.phase == "deal_end":
+            apply(state, {"type": "next_deal"})
+            continue
+        if n % 23 == 0:
+            world = state.clone()
+            for _ in range(30):
+                if world.phase not in ("draw", "play", "answer"):
+                    break
+                seat = world.to_move()
+                resumed = read_table(world, seat, melding=True)
+                knowledge._WALKS.clear()
+                assert read_table(world, seat, melding=True) == resumed
+                reads += 1
+                apply(world, normal(world, seat, rng))
+        apply(state, normal(state, state.to_move(), rng))
+    assert reads > 100
 
 
 def test_take_chance_is_fitted_to_real_takes():

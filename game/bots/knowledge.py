@@ -15,16 +15,18 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .. import cards as C
-from ..rules import MELD_RANKS
+from ..rules import MELD_RANKS, RuleSet
 from ..state import GameState
-from ..view import HIDDEN
 from .melding import BIG_RANKS
 
 
 @dataclass
 class Knowledge:
+    """What ``read_table`` tells; read only (its counters may be shared with later reads)."""
+
     unseen: Counter            # cards whose place this seat cannot see
     held: list[Counter]        # per seat: cards known to be in that hand
     discarded: list[Counter]   # per seat: ranks discarded this deal
@@ -41,16 +43,19 @@ class Knowledge:
 
 def unseen_cards(obs: GameState, seat: int) -> Counter:
     """The full deck minus everything visible to ``seat``."""
-    out = obs.expected_cards()
-    out.subtract(obs.players[seat].hand)
-    out.subtract(obs.discard)
-    out.subtract(obs.dead)
+    seen = obs.players[seat].hand + obs.discard + obs.dead
     for side in obs.sides:
-        out.subtract(side.red3)
+        seen += side.red3
         for m in side.melds:
-            out.subtract(m.cards)
-    out.pop(HIDDEN, None)
-    return +out
+            seen += m.cards
+    return _every_card(obs.rules, obs.num_players) - Counter(seen)
+
+
+@lru_cache(maxsize=16)
+def _every_card(rules: RuleSet, players: int) -> Counter:
+    """``GameState.expected_cards`` for these rules and players (not to be changed)."""
+    _, decks = rules.seating(players)
+    return Counter(C.full_deck(decks, rules.jokers_per_deck))
 
 
 def current_deal_log(obs: GameState) -> list[dict]:
@@ -62,44 +67,115 @@ def current_deal_log(obs: GameState) -> list[dict]:
     return log
 
 
+class _Walk:
+    """What the deal's log says so far, entry by entry (the part of
+    ``read_table`` that is the same for every seat)."""
+
+    def __init__(self, n: int, pile: list[str]):
+        self.origin = tuple(pile)   # the pile it started from
+        self.took = False           # a pile was taken in the entries walked
+        self.held = [Counter() for _ in range(n)]
+        self.discarded = [Counter() for _ in range(n)]
+        self.last_taken: list[str | None] = [None] * n
+        self.thrown: list[str | None] = [None] * n
+        self.refused: list[str | None] = [None] * n
+        self.pile = pile
+
+    def copy(self) -> "_Walk":
+        out = _Walk(0, self.pile[:])
+        out.origin, out.took = self.origin, self.took
+        out.held = [c.copy() for c in self.held]
+        out.discarded = [c.copy() for c in self.discarded]
+        out.last_taken, out.thrown, out.refused = self.last_taken[:], self.thrown[:], self.refused[:]
+        return out
+
+    def step(self, a: dict, freezes: bool) -> None:
+        kind = a["type"]
+        s = a.get("seat")
+        held = self.held
+        if kind == "discard":
+            card = a["card"]
+            if held[s][card]:
+                held[s][card] -= 1
+            self.discarded[s][C.rank(card)] += 1
+            self.thrown[s] = C.rank(card)
+            if C.is_wild(card) and freezes:
+                self.pile = []
+            else:
+                self.pile.append(card)
+        elif kind == "draw":
+            self.thrown[s], self.refused[s] = None, C.rank(self.pile[-1]) if self.pile else None
+        elif kind == "take_pile":
+            self.took = True
+            self.thrown[s], self.refused[s] = None, None
+            _played(held[s], a)
+            if self.pile:
+                self.last_taken[s] = C.rank(self.pile[-1])
+                held[s].update(self.pile[:-1])
+            self.pile = []
+        elif kind == "meld":
+            _played(held[s], a)
+
+
+# Walks of logs read lately, by (length, id of the last entry): a look-ahead
+# extends the log it started from by a few entries between two reads, so
+# each read walks only the new entries. The entry itself is kept with the
+# walk, so its id cannot be reused while the walk is cached.
+_WALKS: dict[tuple[int, int], tuple[dict, _Walk]] = {}
+_WALKS_KEPT = 512
+_RESUME_WITHIN = 24   # how many entries back a cached walk is looked for
+
+
+def _origin(obs: GameState, took_any: bool) -> list[str]:
+    """The pile a walk of the deal starts from: before the first take the
+    upcard is still at its bottom (after one, it is not known)."""
+    return [] if took_any or not obs.discard else [obs.discard[0]]
+
+
+def _walk(obs: GameState) -> tuple[_Walk, list[dict] | None]:
+    """The walk of the current deal's log (cached: not to be changed), and
+    that log if it was walked from its start (else None). A
+    cached walk is resumed only where walking from the start would have
+    begun from the same pile, so the result never depends on the cache."""
+    log = obs.log
+    freezes = obs.rules.wild_discard_freezes
+    walk, deal_log = None, None
+    for k in range(len(log), max(0, len(log) - _RESUME_WITHIN), -1):
+        hit = _WALKS.get((k, id(log[k - 1])))
+        if hit is None or hit[0] is not log[k - 1]:
+            continue
+        new = log[k:]
+        if any(a["type"] == "next_deal" for a in new):
+            break
+        cached = hit[1]
+        took = cached.took or any(a["type"] == "take_pile" for a in new)
+        if tuple(_origin(obs, took)) != cached.origin:
+            break
+        if not new:
+            return cached, None
+        walk = cached.copy()
+        for a in new:
+            walk.step(a, freezes)
+        break
+    if walk is None:
+        deal_log = current_deal_log(obs)
+        walk = _Walk(obs.num_players, _origin(obs, any(a["type"] == "take_pile" for a in deal_log)))
+        for a in deal_log:
+            walk.step(a, freezes)
+    if log:
+        if len(_WALKS) >= _WALKS_KEPT:
+            del _WALKS[next(iter(_WALKS))]
+        _WALKS[(len(log), id(log[-1]))] = (log[-1], walk)
+    return walk, deal_log
+
+
 def read_table(obs: GameState, seat: int, melding: bool = False) -> Knowledge:
     """Track the discard pile through the deal's log to learn who holds what;
     ``melding``: also what each player's melding says of its hand (``caps``,
     for sampling hidden hands)."""
     n = obs.num_players
-    held = [Counter() for _ in range(n)]
-    discarded = [Counter() for _ in range(n)]
-    last_taken: list[str | None] = [None] * n
-    thrown: list[str | None] = [None] * n
-    refused: list[str | None] = [None] * n
-    log = current_deal_log(obs)
-    took_any = any(a["type"] == "take_pile" for a in log)
-    # Before the first take the upcard is still at the bottom of the pile.
-    pile = [] if took_any or not obs.discard else [obs.discard[0]]
-    for a in log:
-        kind = a["type"]
-        s = a.get("seat")
-        if kind == "discard":
-            card = a["card"]
-            if held[s][card]:
-                held[s][card] -= 1
-            discarded[s][C.rank(card)] += 1
-            thrown[s] = C.rank(card)
-            if C.is_wild(card) and obs.rules.wild_discard_freezes:
-                pile = []
-            else:
-                pile.append(card)
-        elif kind == "draw":
-            thrown[s], refused[s] = None, C.rank(pile[-1]) if pile else None
-        elif kind == "take_pile":
-            thrown[s], refused[s] = None, None
-            _played(held[s], a)
-            if pile:
-                last_taken[s] = C.rank(pile[-1])
-                held[s].update(pile[:-1])
-            pile = []
-        elif kind == "meld":
-            _played(held[s], a)
+    walk, log = _walk(obs)
+    held = walk.held[:]
     unseen = unseen_cards(obs, seat)
     held[seat] = Counter()
     budget = unseen.copy()
@@ -115,7 +191,9 @@ def read_table(obs: GameState, seat: int, melding: bool = False) -> Knowledge:
                 budget[card] -= k
                 room -= k
         held[s] = keep
-    return Knowledge(unseen, held, discarded, last_taken, thrown, refused,
+    if melding and log is None:
+        log = current_deal_log(obs)
+    return Knowledge(unseen, held, walk.discarded[:], walk.last_taken[:], walk.thrown[:], walk.refused[:],
                      meld_caps(obs, log) if melding else None)
 
 
