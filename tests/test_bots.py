@@ -21,6 +21,7 @@ from game.bots import hard as hard_module
 from game.bots import knowledge
 from game.bots.determinize import hand_sampler, sample_world
 from game.bots.knowledge import cap_key, current_deal_log, meld_caps, read_table
+from game.bots.normal import fewest_left_plan, run_out_plan
 from game.cli import main
 from game.simulate import play_game
 from game.state import check_invariants
@@ -230,7 +231,42 @@ def test_hard_weighs_melding_everything_against_holding_wilds():
     assert bot.candidates(obs, 0, default) == [default, everything]
 
 
+def test_hard_weighs_running_out_in_the_order_that_leaves_fewest():
+    """Without leave to go out, normal puts its Joker on the wild meld; hard
+    also weighs laying it with the Aces (one card fewer left)."""
+    obs = observe(foot_with_a_wild_meld_open("AS JK 4D AD 7H 7D 7C 9S"), 0)
+    bot = hard_bot(10**6)
+    default = bot.choose(obs, 0)
+    assert default == {"type": "meld", "melds": [{"to": 6, "cards": ["JK"]}, {"cards": ["7H", "7D", "7C"]}]}
+    assert bot.candidates(obs, 0, default) == [
+        default, {"type": "meld", "melds": [{"cards": ["7H", "7D", "7C"]}, {"cards": ["AS", "AD", "JK"]}]}]
+
+
 # -- normal's basics ---------------------------------------------------------------
+def foot_with_a_wild_meld_open(hand: str, *more):
+    """Seat 0 in the foot, the basic book complete, a second wild meld open
+    (meld 6) and ``more`` melds."""
+    return position(hands={0: hand}, piles={0: [], 2: []},
+                    melds={0: list(BOOK) + [("W", "2H 2D 2C"), *more]}, phase="play")
+
+
+def test_running_out_tries_every_order_of_placing_wild_cards():
+    """The Joker on the open wild meld leaves A A 4 (no going out); with the
+    Aces it makes a meld and leaves the 4 to throw."""
+    obs = observe(foot_with_a_wild_meld_open("AS JK 4D AD 7H 7D 7C"), 0)
+    assert run_out_plan(obs, 0).left() == 3
+    plan = fewest_left_plan(obs, 0)
+    assert plan.left() == 1
+    assert plan.placements() == [{"cards": ["7H", "7D", "7C"]}, {"cards": ["AS", "AD", "JK"]}]
+
+
+def test_running_out_keeps_the_wild_meld_first_when_no_order_leaves_fewer():
+    """The Joker fits the open Jacks (closer to a canasta) as well, but the
+    wild meld comes first."""
+    obs = observe(foot_with_a_wild_meld_open("JK 4D", ("J", "JS JH JD JC")), 0)
+    assert fewest_left_plan(obs, 0).placements() == [{"to": 6, "cards": ["JK"]}]
+
+
 def test_normal_throws_a_black_three_and_keeps_wilds():
     s = position(hands={0: "JK 2C 3S 9H 9D KH 4C 8S"}, melds={0: [("K", "KS KD KC")]},
                  phase="play")

@@ -141,9 +141,17 @@ class MeldPlan:
     def wilds_anywhere(self) -> None:
         """Every wild card where one fits: the wild meld, a meld, a pair."""
         self.wild_meld()
+        self.wilds_onto_melds()
+        self.wilds_with_pairs()
+
+    def wilds_onto_melds(self) -> None:
+        """Wild cards onto unfinished melds, the closest to a canasta first."""
         for rank in sorted(self.open, key=self.room):
             while self.wilds and rank in self.open and self.accepts_wild(rank):
                 self.add(rank, self.wilds[:1])
+
+    def wilds_with_pairs(self) -> None:
+        """A new meld of each pair with one wild card."""
         for rank, cards in self.naturals.items():
             if len(cards) == 2 and self.wilds and rank not in self.open and \
                     M.meld_problem(self.rules, rank, cards + self.wilds[:1]) is None:
