@@ -231,6 +231,13 @@ def test_hard_weighs_melding_everything_against_holding_wilds():
     assert bot.candidates(obs, 0, default) == [default, everything]
 
 
+def foot_with_a_wild_meld_open(hand: str, *more):
+    """Seat 0 in the foot, the basic book complete, a second wild meld open
+    (meld 6) and ``more`` melds."""
+    return position(hands={0: hand}, piles={0: [], 2: []},
+                    melds={0: list(BOOK) + [("W", "2H 2D 2C"), *more]}, phase="play")
+
+
 def test_hard_weighs_running_out_in_the_order_that_leaves_fewest():
     """Without leave to go out, normal puts its Joker on the wild meld; hard
     also weighs laying it with the Aces (one card fewer left)."""
@@ -243,13 +250,6 @@ def test_hard_weighs_running_out_in_the_order_that_leaves_fewest():
 
 
 # -- normal's basics ---------------------------------------------------------------
-def foot_with_a_wild_meld_open(hand: str, *more):
-    """Seat 0 in the foot, the basic book complete, a second wild meld open
-    (meld 6) and ``more`` melds."""
-    return position(hands={0: hand}, piles={0: [], 2: []},
-                    melds={0: list(BOOK) + [("W", "2H 2D 2C"), *more]}, phase="play")
-
-
 def test_running_out_tries_every_order_of_placing_wild_cards():
     """The Joker on the open wild meld leaves A A 4 (no going out); with the
     Aces it makes a meld and leaves the 4 to throw."""
