@@ -138,11 +138,11 @@ class MeldPlan:
                 return
             self.add(best[1], self.wilds[:best[0]])
 
-    def wilds_anywhere(self) -> None:
-        """Every wild card where one fits: the wild meld, a meld, a pair."""
-        self.wild_meld()
-        self.wilds_onto_melds()
-        self.wilds_with_pairs()
+    def wilds_anywhere(self, order=None) -> None:
+        """Every wild card where one fits, by the steps of ``order``
+        (``WILD_STEPS``: the wild meld, then a meld, then a pair)."""
+        for step in order or WILD_STEPS:
+            step(self)
 
     def wilds_onto_melds(self) -> None:
         """Wild cards onto unfinished melds, the closest to a canasta first."""
@@ -176,6 +176,11 @@ class MeldPlan:
             value += sum(M.card_value(c) for c in self.wilds)
             self.wild_meld()
         return value >= minimum
+
+
+# Where wild cards go when everything is laid, in turn: the wild meld,
+# unfinished melds, new melds with a pair.
+WILD_STEPS = (MeldPlan.wild_meld, MeldPlan.wilds_onto_melds, MeldPlan.wilds_with_pairs)
 
 
 def first_legal(obs: GameState, placements: list[dict]) -> dict | None:

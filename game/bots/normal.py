@@ -36,7 +36,7 @@ from ..moves import open_melds
 from ..state import GameState
 from . import going_out
 from .knowledge import Knowledge, read_table
-from .melding import BIG_RANKS, MeldPlan, first_legal
+from .melding import BIG_RANKS, WILD_STEPS, MeldPlan, first_legal
 from .policy import Policy
 
 WILD_KEEP = 2000       # never throw a wild card while anything else is left
@@ -45,9 +45,6 @@ RED3_HELD_KEEP = -2000  # before it, a red 3 the rules do not lay (it costs more
 PAIR_KEEP = 120        # a pair can take the pile
 MELD_KEEP = 60         # a card of a rank the side is building
 BIG_KEEP = 300         # 5s and 7s: a natural canasta is worth thousands
-# Where wild cards go when running out, in turn: the wild meld, unfinished
-# melds, new melds with a pair.
-WILD_STEPS = (MeldPlan.wild_meld, MeldPlan.wilds_onto_melds, MeldPlan.wilds_with_pairs)
 
 
 def may_run_out(obs: GameState, seat: int) -> bool:
@@ -67,14 +64,13 @@ def holds_for_partner(obs: GameState, seat: int) -> bool:
         not going_out.opponents_close(obs, seat, cards=8)
 
 
-def run_out_plan(obs: GameState, seat: int, order=WILD_STEPS) -> MeldPlan:
-    """Everything that can be melded this turn, wild cards included: the
-    natural cards, then the wild cards by ``order`` (``MeldPlan`` steps)."""
+def run_out_plan(obs: GameState, seat: int, order=None) -> MeldPlan:
+    """Everything that can be melded this turn, wild cards included (placed
+    by the steps of ``order``, ``WILD_STEPS`` if not given)."""
     plan = MeldPlan(obs, seat)
     plan.naturals_to_melds()
     plan.new_natural_melds()
-    for step in order:
-        step(plan)
+    plan.wilds_anywhere(order)
     return plan
 
 
