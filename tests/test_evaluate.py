@@ -28,6 +28,15 @@ def test_features_split_melds_and_hand_by_the_bonus_they_promise():
     assert feature(s, 1, "banked") == 0
 
 
+def test_features_count_the_sides_players_by_the_piles_they_have_left():
+    """Seat 0 still in its hand (knee and foot waiting), seat 2 on its knee;
+    the other side's seat 1 in the foot, seat 3 in its hand."""
+    s = position(hands={0: "9S", 1: "9H", 2: "9D", 3: "9C"},
+                 piles={0: ["8S", "4H"], 1: [], 2: ["5D"], 3: ["8H", "4D"]})
+    assert (feature(s, 0, "one_pile_left"), feature(s, 0, "no_pile_left")) == (1, 0)
+    assert (feature(s, 1, "one_pile_left"), feature(s, 1, "no_pile_left")) == (0, 1)
+
+
 def test_each_big_canasta_counts_the_sides_cards_of_its_rank_everywhere():
     """Meld started or not, and how many cards of the rank the side has in
     hands, knees and feet: one cell of the table, worth the canasta's bonus."""

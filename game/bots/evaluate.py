@@ -4,7 +4,13 @@ A finished deal is worth its real score. A deal in progress is worth a
 weighted sum of what is on the table and in the side's hands: points
 already banked (melded cards, canasta bonuses, red 3s), what plain melds
 and cards in hand promise (each card's share of the canasta bonus it would
-belong to), and what cards left in hand, knee and foot would cost.
+belong to), what cards left in hand, knee and foot would cost, and how
+many of the side's players have one pile left (the foot, in triple-play:
+on the knee) or none (in the foot). Those two counts are what the card
+counts miss of how far a side is from going out: with them the fit
+predicts held-out deals better (R^2 0.426 against 0.416) and ``hard`` won
+1.9 +- 2.3 points more games in screens against ``normal`` (1,600
+games), margin +379 +- 463.
 
 The big canastas decide a deal (natural 7s 5000, 5s 3000, wilds 2500), and
 what one is worth is far from a straight line in its cards: with 4 of 7 it
@@ -42,84 +48,87 @@ def _big_name(rank: str, started: bool, total: int) -> str:
 
 
 FEATURES = ("banked", "meld_other", "hand_other", "hand_cost", "piles_cost", "black3_held",
-            "red3_held") + tuple(_big_name(rank, started, total) for rank in BIG
-                                 for started in (False, True) for total in range(CAP + 1))
+            "red3_held", "one_pile_left", "no_pile_left") + \
+    tuple(_big_name(rank, started, total) for rank in BIG
+          for started in (False, True) for total in range(CAP + 1))
 # Per feature: (weight when the stock is empty, weight at the deal's start),
 # as printed by `bench/fit_eval.py --games 4000 --seed 5` (triple-play).
 WEIGHTS = {
     "banked": (1.0, 1.0),  # fixed: banked points are sure (bench/fit_eval.py FIXED)
-    "meld_other": (0.661, 1.388),
-    "hand_other": (-0.615, 1.394),
-    "hand_cost": (-6.06, -1.615),
-    "piles_cost": (1.54, -0.363),
-    "black3_held": (-125.661, -38.006),
+    "meld_other": (0.501, 1.37),
+    "hand_other": (0.159, 1.001),
+    "hand_cost": (-0.47, -1.694),
+    "piles_cost": (0.793, -0.059),
+    "black3_held": (-137.773, -118.33),
     "red3_held": (1.0, 1.0),  # what the rules charge for it (never held in triple-play)
+    "one_pile_left": (-2066.187, -753.695),
+    "no_pile_left": (-1456.264, -509.421),
     "7_held_0": (0.0, 0.0),  # each table's zero (bench/fit_eval.py ZERO)
-    "7_held_1": (-0.025, 0.092),
-    "7_held_2": (-0.017, 0.19),
-    "7_held_3": (0.021, 0.333),
-    "7_held_4": (0.011, 0.579),
-    "7_held_5": (-0.101, 0.801),
-    "7_held_6": (-0.13, 0.981),
-    "7_held_7": (0.01, 1.046),
-    "7_held_8": (0.268, 1.121),
-    "7_held_9": (0.702, 1.191),
-    "7_held_10": (1.514, 1.291),
+    "7_held_1": (-0.008, 0.032),
+    "7_held_2": (0.01, 0.096),
+    "7_held_3": (0.029, 0.245),
+    "7_held_4": (0.049, 0.473),
+    "7_held_5": (-0.035, 0.669),
+    "7_held_6": (0.047, 0.798),
+    "7_held_7": (-0.006, 0.849),
+    "7_held_8": (0.108, 0.89),
+    "7_held_9": (0.286, 1.011),
+    "7_held_10": (0.874, 1.195),
     "7_open_0": (0.0, 0.0),
     "7_open_1": (0.0, 0.0),
     "7_open_2": (0.0, 0.0),
-    "7_open_3": (0.029, 0.585),
-    "7_open_4": (0.067, 0.767),
-    "7_open_5": (0.11, 1.048),
-    "7_open_6": (0.369, 1.118),
-    "7_open_7": (0.448, 1.148),
-    "7_open_8": (0.559, 1.204),
-    "7_open_9": (0.637, 1.257),
-    "7_open_10": (0.736, 1.455),
+    "7_open_3": (0.096, 0.271),
+    "7_open_4": (0.043, 0.695),
+    "7_open_5": (0.1, 0.98),
+    "7_open_6": (0.419, 1.066),
+    "7_open_7": (0.596, 1.049),
+    "7_open_8": (0.669, 1.076),
+    "7_open_9": (0.85, 1.007),
+    "7_open_10": (0.56, 1.3),
     "5_held_0": (0.0, 0.0),
-    "5_held_1": (-0.022, 0.081),
-    "5_held_2": (-0.002, 0.126),
-    "5_held_3": (0.041, 0.222),
-    "5_held_4": (-0.003, 0.482),
-    "5_held_5": (-0.157, 0.773),
-    "5_held_6": (-0.166, 0.906),
-    "5_held_7": (-0.208, 0.999),
-    "5_held_8": (-0.22, 1.099),
-    "5_held_9": (1.343, 1.14),
-    "5_held_10": (1.664, 1.181),
+    "5_held_1": (0.007, -0.02),
+    "5_held_2": (0.042, -0.024),
+    "5_held_3": (0.055, 0.115),
+    "5_held_4": (0.064, 0.362),
+    "5_held_5": (-0.062, 0.543),
+    "5_held_6": (0.091, 0.674),
+    "5_held_7": (0.012, 0.761),
+    "5_held_8": (-0.181, 0.876),
+    "5_held_9": (0.037, 0.932),
+    "5_held_10": (1.325, 1.084),
     "5_open_0": (0.0, 0.0),
     "5_open_1": (0.0, 0.0),
     "5_open_2": (0.0, 0.0),
-    "5_open_3": (0.152, 0.598),
-    "5_open_4": (0.107, 0.869),
-    "5_open_5": (0.207, 0.958),
-    "5_open_6": (0.449, 1.06),
-    "5_open_7": (0.487, 1.043),
-    "5_open_8": (0.512, 1.128),
-    "5_open_9": (0.642, 1.215),
-    "5_open_10": (0.787, 1.399),
+    "5_open_3": (0.084, 0.513),
+    "5_open_4": (0.083, 0.659),
+    "5_open_5": (0.184, 0.859),
+    "5_open_6": (0.491, 0.947),
+    "5_open_7": (0.626, 0.968),
+    "5_open_8": (0.862, 0.911),
+    "5_open_9": (0.922, 0.931),
+    "5_open_10": (0.976, 1.084),
     "wild_held_0": (0.0, 0.0),
-    "wild_held_1": (-0.026, -0.064),
-    "wild_held_2": (-0.144, 0.129),
-    "wild_held_3": (-0.127, 0.169),
-    "wild_held_4": (-0.235, 0.392),
-    "wild_held_5": (-0.28, 0.584),
-    "wild_held_6": (-0.234, 0.787),
-    "wild_held_7": (-0.307, 0.957),
-    "wild_held_8": (-0.178, 1.031),
-    "wild_held_9": (-0.592, 1.212),
-    "wild_held_10": (-1.026, 1.6),
+    "wild_held_1": (0.051, -0.016),
+    "wild_held_2": (-0.006, 0.2),
+    "wild_held_3": (0.051, 0.255),
+    "wild_held_4": (0.156, 0.439),
+    "wild_held_5": (0.118, 0.611),
+    "wild_held_6": (0.278, 0.709),
+    "wild_held_7": (0.359, 0.807),
+    "wild_held_8": (0.248, 0.999),
+    "wild_held_9": (0.649, 1.168),
+    "wild_held_10": (0.43, 1.432),
     "wild_open_0": (0.0, 0.0),
     "wild_open_1": (0.0, 0.0),
     "wild_open_2": (0.0, 0.0),
-    "wild_open_3": (-0.05, 0.776),
-    "wild_open_4": (0.14, 0.676),
-    "wild_open_5": (0.178, 0.828),
-    "wild_open_6": (0.44, 0.875),
-    "wild_open_7": (0.442, 0.876),
-    "wild_open_8": (0.424, 1.106),
-    "wild_open_9": (0.521, 1.185),
-    "wild_open_10": (0.415, 1.797),
+    "wild_open_3": (0.209, 0.142),
+    "wild_open_4": (0.058, 0.632),
+    "wild_open_5": (0.265, 0.765),
+    "wild_open_6": (0.536, 0.802),
+    "wild_open_7": (0.588, 0.919),
+    "wild_open_8": (0.625, 1.098),
+    "wild_open_9": (0.77, 1.234),
+    "wild_open_10": (0.926, 1.457),
 }
 
 
@@ -170,13 +179,16 @@ def features(state: GameState, side_index: int) -> dict[str, float]:
         else:
             plain += M.canasta_bonus(r, m.rank, kind) * len(m.cards) / size
     f = {"banked": banked, "meld_other": plain, "hand_other": 0.0, "hand_cost": 0.0,
-         "piles_cost": 0.0, "black3_held": 0.0, "red3_held": 0.0}
+         "piles_cost": 0.0, "black3_held": 0.0, "red3_held": 0.0, "one_pile_left": 0.0,
+         "no_pile_left": 0.0}
     totals = dict(started)
     table = _card_table(r)
     for i in range(state.num_players):
         if state.side_of(i) != side_index:
             continue
         p = state.players[i]
+        if len(p.piles) < 2:
+            f["no_pile_left" if not p.piles else "one_pile_left"] += 1
         for pile in p.piles:
             for c in pile:
                 kind, _, _, left = table[c]
