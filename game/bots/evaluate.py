@@ -61,6 +61,8 @@ WEIGHTS = {
     "piles_cost": (0.793, -0.059),
     "black3_held": (-137.773, -118.33),
     "red3_held": (1.0, 1.0),  # what the rules charge for it (never held in triple-play)
+    # Below zero only beside the costs above: a least-squares fit shares what
+    # a player's progress is worth between these counts and those costs.
     "one_pile_left": (-2066.187, -753.695),
     "no_pile_left": (-1456.264, -509.421),
     "7_held_0": (0.0, 0.0),  # each table's zero (bench/fit_eval.py ZERO)
