@@ -2,8 +2,9 @@
 """Fit the weights of ``game/bots/evaluate.py`` to real deal results.
 
 Plays --games games of four ``normal`` bots, notes the features of both
-sides at a random third of the turns' starts, and when the deal ends, its
-final score difference. A least-squares fit (each weight a straight line in
+sides at a random third of the draws (just after the draw or pile take,
+where ``hard``'s look-ahead stops), and when the deal ends, its final score
+difference. A least-squares fit (each weight a straight line in
 the share of the stock left) then gives the WEIGHTS table to paste into
 evaluate.py. Prints the fit's R^2 on held-out games (every fifth), for the
 new weights and for the ones in force, and how far the final difference
@@ -32,7 +33,7 @@ from game.engine import apply  # noqa: E402
 from game.presets import get_preset  # noqa: E402
 from game.view import observe  # noqa: E402
 
-SAMPLE = 0.3  # share of turn starts noted (neighbouring turns say much the same)
+SAMPLE = 0.3  # share of draws noted (neighbouring turns say much the same)
 FIXED = ("banked",)
 # Each side is in exactly one cell of a big canasta's table, so a constant
 # added to a whole table changes no difference: its "none held" cell is the
@@ -67,13 +68,14 @@ def _collect(preset: str, games: range, seed: int):
                 pending = []
                 apply(state, {"type": "next_deal"})
                 continue
-            if state.phase == "draw" and rng.random() < SAMPLE:
+            seat = state.to_move()
+            drawing = state.phase == "draw"
+            apply(state, bot(observe(state, seat), seat, rng))
+            if drawing and state.phase == "play" and rng.random() < SAMPLE:
                 a, b = E.features(state, 0), E.features(state, 1)
                 x = {n: a.get(n, 0.0) - b.get(n, 0.0) for n in a.keys() | b.keys()}
                 pending.append(({n: v for n, v in x.items() if v}, E.stock_share(state),
                                 E.score_difference(state, 0)))
-            seat = state.to_move()
-            apply(state, bot(observe(state, seat), seat, rng))
     return rows
 
 
