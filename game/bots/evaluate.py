@@ -31,8 +31,9 @@ squares to the final deal scores of games between ``normal`` bots, each
 weight a straight line in the share of the stock still to draw (early in a
 deal a promise is worth more, and banked points less, than late). The
 positions fitted are taken just after a draw, where ``hard``'s look-ahead
-stops (held-out R^2 0.434 there). With both changes ``hard`` won 2.1 +- 2.1 points more games in
-screens (1,600 games), margin +701 +- 395.
+stops (held-out R^2 0.434 there). With the ready pile and these positions
+``hard`` won 2.1 +- 2.1 points more games in screens (1,600 games),
+margin +701 +- 395.
 """
 
 from __future__ import annotations
