@@ -15,7 +15,7 @@ def deal_breakdown(state: GameState) -> list[dict]:
     r = state.rules
     out = []
     for s_index, side in enumerate(state.sides):
-        seats = [i for i in range(state.num_players) if state.side_of(i) == s_index]
+        seats = state.seats_of(s_index)
         melded = sum(M.melded_value(r, c) for m in side.melds for c in m.cards)
         left = 0
         for i in seats:

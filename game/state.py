@@ -127,9 +127,11 @@ class GameState:
     def side_of(self, seat: int) -> int:
         return seat % len(self.sides)
 
+    def seats_of(self, side_index: int) -> list[int]:
+        return [p for p in range(self.num_players) if self.side_of(p) == side_index]
+
     def partners(self, seat: int) -> list[int]:
-        s = self.side_of(seat)
-        return [p for p in range(self.num_players) if p != seat and self.side_of(p) == s]
+        return [p for p in self.seats_of(self.side_of(seat)) if p != seat]
 
     @property
     def deal_over(self) -> bool:

@@ -186,9 +186,9 @@ def features(state: GameState, side_index: int) -> dict[str, float]:
     r = state.rules
     size = r.canasta_size
     side = state.sides[side_index]
-    players = [state.players[i] for i in range(state.num_players) if state.side_of(i) == side_index]
-    ready = [ready_pile(p) for p in players]
-    n3 = len(side.red3) + sum(C.is_red_three(c) for pile in ready for c in pile)
+    players = [state.players[i] for i in state.seats_of(side_index)]
+    ready_piles = [ready_pile(p) for p in players]
+    n3 = len(side.red3) + sum(C.is_red_three(c) for pile in ready_piles for c in pile)
     banked = n3 * r.red3_value + (r.red3_set_bonus if r.red3_set_size and n3 >= r.red3_set_size else 0)
     plain = 0.0
     started = dict.fromkeys(_big_ranks(r), 0)   # cards in the unfinished big melds
@@ -206,7 +206,7 @@ def features(state: GameState, side_index: int) -> dict[str, float]:
          "no_pile_left": 0.0}
     totals = dict(started)
     table = _card_table(r)
-    for p, ready in zip(players, ready):
+    for p, ready in zip(players, ready_piles):
         piles = p.piles[1:] if ready else p.piles
         if len(piles) < 2:
             f["no_pile_left" if not piles else "one_pile_left"] += 1
