@@ -470,6 +470,31 @@ def test_hard_thinks_in_small_steps_to_the_same_move():
     assert searched > 10
 
 
+def test_hard_stops_searching_once_its_leader_is_clear():
+    """After CLEAR_MIN samples a search may stop: its leader ahead of every
+    other candidate by more than CLEAR_Z standard errors of the paired
+    difference, or tied with it in every sample (the same outcome)."""
+    n = hard_module.CLEAR_MIN
+    clear = [[1.0 + 0.1 * (i % 3), 0.2 * (i % 2)] for i in range(n)]
+    assert not hard_module.settled(clear[:-1])
+    assert hard_module.settled(clear)
+    assert hard_module.settled([[0.3 * (i % 4), 0.3 * (i % 4)] for i in range(n)])
+    assert not hard_module.settled([[i % 2, 1 - i % 2] for i in range(n)])
+    # clear of the second candidate, not of the third
+    assert not hard_module.settled([[1.0, 0.0, 1.0 + (0.1 if i % 2 else -0.1)] for i in range(n)])
+
+
+def test_hard_with_time_to_spare_stops_at_a_clear_meld(monkeypatch):
+    """With a budget it cannot use up, a clear choice still ends the search
+    early (a sample cap of 400 stands in for the clock)."""
+    drawn = []
+    monkeypatch.setattr(hard_module, "sample_world", lambda *a: drawn.append(1) or sample_world(*a))
+    s = position(hands={0: "JK 2C 9H 9D 9S 4C 8S"}, melds={0: [("K", "KS KD KC")]}, phase="play")
+    action = hard_bot(10**6, samples=400)(observe(s, 0), 0, random.Random(0))
+    assert action == {"type": "meld", "melds": [{"cards": ["9H", "9D", "9S"]}]}
+    assert hard_module.CLEAR_MIN <= len(drawn) < 100
+
+
 def test_sampled_worlds_match_the_view():
     rng = random.Random(3)
     for state in positions(8, every=67):

@@ -1,10 +1,11 @@
 """The ``hard`` bot: Monte Carlo over sampled hidden cards (determinization).
 
 At a decision with a real choice it lists a few candidates from
-``normal``'s own generators and, until its time budget is spent, samples
-full deals consistent with its view and with how each player has melded
-(``determinize``; a player who melds what it can holds none of a rank its
-side is building), trying every candidate in the same sample:
+``normal``'s own generators and, until its time budget is spent or its
+leader is clear (``settled``), samples full deals consistent with its view
+and with how each player has melded (``determinize``; a player who melds
+what it can holds none of a rank its side is building), trying every
+candidate in the same sample:
 
 - draw or take the pile, which meld plan (normal's; the same without
   holding cards back for the partner; everything it can lay, wild cards
@@ -82,6 +83,16 @@ MAX_HANDS = 400       # enough to measure a chance within a few points
 # 63.4% and +3,552 against 64.6% and +3,602 with two turns).
 HORIZON = {"answer": 6, "ask_to_go_out": 6}
 MAX_ACTIONS = 150     # a guard on one look-ahead
+# A search stops before its budget once its leader is clear: after CLEAR_MIN
+# samples, ahead of every other candidate by more than CLEAR_Z standard
+# errors of their paired difference (or tied with it in every sample: the
+# same outcome). Replayed on the samples of 183 searches of three games
+# (120 a meld or pile take, 200 an answer or ask), it stopped a meld after
+# 25 samples on average and an answer after 68, and picked what all the
+# samples picked in 161 of 162 melds and takes and 21 of 21 answers and
+# asks: at the page's 500 ms a meld takes ~100 ms instead of all of it.
+CLEAR_MIN = 16
+CLEAR_Z = 3.0
 # Weighing a discard, as fitted to real deal results by bench/fit_discard.py
 # (each of normal's preferred cards thrown in the same deal, which is then
 # played to its end; 95% intervals +-7 and +-83): the next player's take is
@@ -123,6 +134,25 @@ def horizon(options: list[dict]) -> int:
     """The turns every candidate's look-ahead crosses, set by the kind of
     decision (``options[0]``, normal's choice): the same for all of them."""
     return HORIZON.get(options[0]["type"], 1)
+
+
+def settled(rows: list[list[float]]) -> bool:
+    """Whether a search's samples (one row of candidate values each) already
+    name their leader clearly enough to stop (``CLEAR_MIN``, ``CLEAR_Z``)."""
+    n = len(rows)
+    if n < CLEAR_MIN:
+        return False
+    totals = [sum(col) for col in zip(*rows)]
+    best = max(range(len(totals)), key=totals.__getitem__)
+    for other in range(len(totals)):
+        diffs = [row[best] - row[other] for row in rows]
+        if other == best or not any(diffs):
+            continue
+        mean = sum(diffs) / n
+        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+        if mean <= CLEAR_Z * sd / math.sqrt(n):
+            return False
+    return True
 
 
 def take_value(obs: GameState, taker: int, rank: str) -> float:
@@ -281,10 +311,9 @@ class Hard(Normal):
         side = obs.side_of(seat)
         turns = horizon(options)
         lead = game_lead(obs, side)
-        totals = [0.0] * len(options)
-        samples = 0
+        rows = []
         cost = 0.0
-        while self.more(samples, clock, cost):
+        while self.more(len(rows), clock, cost) and not settled(rows):
             start = time.perf_counter()
             world = sample_world(obs, seat, know, rng)
             values = []
@@ -297,10 +326,10 @@ class Hard(Normal):
                 yield from clock.pause()
             if len(values) < len(options):
                 break
-            totals = [t + v for t, v in zip(totals, values)]
-            samples += 1
-        if samples == 0:
+            rows.append(values)
+        if not rows:
             return options[0]
+        totals = [sum(col) for col in zip(*rows)]
         return options[max(range(len(options)), key=totals.__getitem__)]
 
     def discard_by_replies(self, obs: GameState, seat: int, options: list[dict], rng: random.Random,
