@@ -10,8 +10,9 @@ tournament's win rate with its 95% interval, the score margin (and per
 deal, which parts of the tally it came from), the thinking time per move,
 then whether the targets hold (normal beats easy in 90% of games, hard
 beats normal in 65%, both with the interval clear of 50%). A full game is
-~350 turns, so 200 games of hard at the page's 500 ms take some 40 minutes
-on two cores (``--budget 500``); the default budget is 50 ms. Timings are
+~350 turns; 400 games of hard at the page's 500 ms take some 27 minutes
+on two cores (``--budget 500``: its searches mostly stop early, once their
+leader is clear), 1,000 at the default 50 ms about 35. Timings are
 wall time: run it on a quiet machine.
 
     python3 bench/bots.py [--games 200] [--budget 50] [--jobs 2] [--seed 1]
