@@ -90,7 +90,7 @@ MAX_ACTIONS = 150     # a guard on one look-ahead
 # (120 a meld or pile take, 200 an answer or ask), it stopped a meld after
 # 25 samples on average and an answer after 68, and picked what all the
 # samples picked in 161 of 162 melds and takes and 21 of 21 answers and
-# asks: at the page's 500 ms a meld takes ~100 ms instead of all of it.
+# asks: at the page's 500 ms a meld takes ~70 ms instead of all of it.
 CLEAR_MIN = 16
 CLEAR_Z = 3.0
 # Weighing a discard, as fitted to real deal results by bench/fit_discard.py
