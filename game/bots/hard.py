@@ -136,15 +136,21 @@ def horizon(options: list[dict]) -> int:
     return HORIZON.get(options[0]["type"], 1)
 
 
+def leader(rows: list[list[float]]) -> int:
+    """The candidate with the best mean over a search's samples (one row of
+    candidate values each); the earliest on a tie."""
+    totals = [sum(col) for col in zip(*rows)]
+    return max(range(len(totals)), key=totals.__getitem__)
+
+
 def settled(rows: list[list[float]]) -> bool:
-    """Whether a search's samples (one row of candidate values each) already
-    name their leader clearly enough to stop (``CLEAR_MIN``, ``CLEAR_Z``)."""
+    """Whether a search's samples already name their leader clearly enough
+    to stop (``CLEAR_MIN``, ``CLEAR_Z``)."""
     n = len(rows)
     if n < CLEAR_MIN:
         return False
-    totals = [sum(col) for col in zip(*rows)]
-    best = max(range(len(totals)), key=totals.__getitem__)
-    for other in range(len(totals)):
+    best = leader(rows)
+    for other in range(len(rows[0])):
         diffs = [row[best] - row[other] for row in rows]
         if other == best or not any(diffs):
             continue
@@ -327,10 +333,7 @@ class Hard(Normal):
             if len(values) < len(options):
                 break
             rows.append(values)
-        if not rows:
-            return options[0]
-        totals = [sum(col) for col in zip(*rows)]
-        return options[max(range(len(options)), key=totals.__getitem__)]
+        return options[leader(rows)] if rows else options[0]
 
     def discard_by_replies(self, obs: GameState, seat: int, options: list[dict], rng: random.Random,
                            clock: _Clock):
