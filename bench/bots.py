@@ -9,13 +9,14 @@ budget). Then plays ``normal`` against ``easy`` and ``hard`` (with
 tournament's win rate with its 95% interval, the score margin (and per
 deal, which parts of the tally it came from), the thinking time per move,
 then whether the targets hold (normal beats easy in 90% of games, hard
-beats normal in 65%, both with the interval clear of 50%). A full game is
-~350 turns; 400 games of hard at the page's 500 ms take some 27 minutes
-on two cores (``--budget 500``: its searches mostly stop early, once their
-leader is clear), 1,000 at the default 50 ms about 35. Timings are
-wall time: run it on a quiet machine.
+beats normal in 65%, both with the interval clear of 50%). ``hard`` thinks
+as long as in the page (500 ms a decision) unless ``--budget`` says
+otherwise. A full game is ~350 turns; 400 games of hard at 500 ms take
+some 27 minutes on two cores (its searches mostly stop early, once their
+leader is clear), 1,000 at ``--budget 50`` about 35. Timings are wall
+time: run it on a quiet machine.
 
-    python3 bench/bots.py [--games 200] [--budget 50] [--jobs 2] [--seed 1]
+    python3 bench/bots.py [--games 200] [--budget 500] [--jobs 2] [--seed 1]
 """
 
 import argparse
@@ -26,6 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.bots import get_bot
+from game.bots.hard import DEFAULT_BUDGET_MS
 from game.simulate import play_game
 from game.tournament import tournament
 
@@ -71,7 +73,7 @@ def time_report(budget: float, seed: int) -> bool:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200, help="games per tournament (both seatings counted)")
-    ap.add_argument("--budget", type=float, default=50, help="hard's milliseconds per decision")
+    ap.add_argument("--budget", type=float, default=DEFAULT_BUDGET_MS, help="hard's milliseconds per decision")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", choices=["normal-easy", "hard-normal"], help="play one tournament")
