@@ -152,8 +152,8 @@ def settled(rows: list[list[float]]) -> bool:
     best = leader(rows)
     for other in range(len(rows[0])):
         diffs = [row[best] - row[other] for row in rows]
-        if other == best or not any(diffs):
-            continue
+        if not any(diffs):
+            continue  # the leader itself, or a candidate tied in every sample
         mean = sum(diffs) / n
         sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
         if mean <= CLEAR_Z * sd / math.sqrt(n):
