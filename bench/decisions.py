@@ -22,7 +22,7 @@ what is coming). Per decision kind it prints:
 
     python3 bench/decisions.py [--games 300] [--seed 21] [--share 0.25] [--jobs 2]
 
-300 games take about 2 minutes on two cores.
+600 games took 15 minutes on two cores (November 2026).
 """
 
 import math
