@@ -5,6 +5,9 @@ data-to-move, data-busy, data-hand-count, ...); the tests read those and
 act only through buttons, with touch taps on the phone.
 """
 
+import json
+from collections import Counter
+
 import pytest
 
 import harness
@@ -213,6 +216,29 @@ def test_phone_plays_a_whole_deal(phone_context, base_url, record):
     assert log.console_errors == [] and log.failures == []
     median = page.get_attribute("html", "data-bot-ms-median")
     assert median is not None and float(median) < 1000
+
+
+def test_bots_of_every_level_play_in_the_page(phone_context, base_url, record):
+    """The new-game screen's three levels play side by side: easy (West),
+    normal (North, our partner) and hard (East, which searches in slices
+    between renders) each take their turns, round after round."""
+    page = phone_context.new_page()
+    open_new_game(page, base_url)
+    log = record(page)
+    levels = {1: "easy", 2: "normal", 3: "hard"}
+    start_game(page, touch=True, bots=tuple(levels.values()))
+    for seat, level in levels.items():
+        assert page.get_attribute(f"#seat-{seat}", "title").endswith(f"{level} bot")
+    stats = new_stats()
+    for _ in range(6):
+        if wait_settled(page, timeout_s=120) in ("deal_end", "game_end"):
+            break
+        play_turn(page, True, stats)
+    wait_settled(page, timeout_s=120)
+    state = json.loads(page.evaluate("tpGameState()"))
+    ended = Counter(a["seat"] for a in state["log"] if a["type"] in ("discard", "knock"))
+    assert all(ended[seat] >= 4 for seat in levels), ended
+    assert log.console_errors == [] and log.failures == []
 
 
 def assert_fits_phone(page):
