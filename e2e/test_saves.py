@@ -5,23 +5,18 @@ window.tpGameState() (ui/games.py) returns the page's game state as JSON;
 localStorage is read directly to prove refusals leave saves byte-identical.
 """
 
-import json
 import sys
 from pathlib import Path
 
 import pytest
 
 import harness
-from test_table import open_new_game, press, start_game, table, wait_settled
+from test_table import game_state, open_new_game, press, start_game, table, wait_settled
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.test_share import BAD, _pack, _payload  # noqa: E402
 
 QUERY = "?delay=0&seed=7"
-
-
-def game_state(page):
-    return json.loads(page.evaluate("tpGameState()"))
 
 
 def storage(page):

@@ -39,6 +39,11 @@ def wait_settled(page, timeout_s=60):
     return table(page, "phase")
 
 
+def game_state(page):
+    """The whole game as the page holds it (its JSON save form)."""
+    return json.loads(page.evaluate("tpGameState()"))
+
+
 def message(page):
     return (page.text_content("#message") or "").strip()
 
@@ -235,8 +240,7 @@ def test_bots_of_every_level_play_in_the_page(phone_context, base_url, record):
             break
         play_turn(page, True, stats)
     wait_settled(page, timeout_s=120)
-    state = json.loads(page.evaluate("tpGameState()"))
-    ended = Counter(a["seat"] for a in state["log"] if a["type"] in ("discard", "knock"))
+    ended = Counter(a["seat"] for a in game_state(page)["log"] if a["type"] in ("discard", "knock"))
     assert all(ended[seat] >= 4 for seat in levels), ended
     assert log.console_errors == [] and log.failures == []
 
