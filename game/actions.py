@@ -18,7 +18,7 @@ Shapes (all objects; an optional ``"seat"`` names who acts):
 from __future__ import annotations
 
 from . import cards as C
-from .errors import IllegalMove
+from .errors import IllegalMove, brief
 
 FIELDS = {
     "draw": {"from"}, "take_pile": {"melds"}, "meld": {"melds"}, "pick_up_knee": set(),
@@ -42,9 +42,9 @@ def parse_action(obj) -> dict:
     if len(obj) == 1 and kind in FIELDS and kind not in REQUIRED:
         return {"type": kind}  # fast path: the simple actions
     if kind not in FIELDS:
-        raise IllegalMove(f"Unknown action type {kind!r}.")
+        raise IllegalMove(f"Unknown action type {brief(kind)}.")
     if not obj.keys() <= ALLOWED[kind]:
-        raise IllegalMove(f"A {kind} action has no field {sorted(obj.keys() - ALLOWED[kind])[0]!r}.")
+        raise IllegalMove(f"A {kind} action has no field {brief(sorted(obj.keys() - ALLOWED[kind])[0])}.")
     required = REQUIRED.get(kind, set())
     if not required <= obj.keys():
         raise IllegalMove(f"A {kind} action needs {sorted(required - obj.keys())[0]!r}.")
@@ -59,7 +59,7 @@ def parse_action(obj) -> dict:
         out["from"] = list(obj["from"])
     if "card" in obj:
         if not C.is_valid_code(obj["card"]):
-            raise IllegalMove(f"{obj['card']!r} is not a card.")
+            raise IllegalMove(f"{brief(obj['card'])} is not a card.")
         out["card"] = obj["card"]
     if "yes" in obj:
         if not isinstance(obj["yes"], bool):
@@ -82,7 +82,7 @@ def _placement(pl) -> dict:
     cards = _list(pl["cards"], '"cards"')
     for c in cards:
         if not C.is_valid_code(c):
-            raise IllegalMove(f"{c!r} is not a card.")
+            raise IllegalMove(f"{brief(c)} is not a card.")
     if "to" in pl:
         if not _int(pl["to"]):
             raise IllegalMove('"to" must be a meld id.')

@@ -17,18 +17,19 @@ from .moves import legal_actions, meld_options
 from .presets import DEFAULT_PRESET
 from .scoring import deal_breakdown
 from .simulate import simulate
+from .load import MAX_TEXT, one_line, read_json
 from .state import GameState
+
+MAX_ACTION = 20_000  # characters of --action; a real one is under 300
 
 
 def _load_state(path: str) -> GameState:
     try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
+        with open(path, "rb") as f:
+            raw = f.read(MAX_TEXT + 1)
     except OSError as e:
-        raise StateError(f"Cannot read {path}: {e.strerror}.") from None
-    except json.JSONDecodeError as e:
-        raise StateError(f"{path} is not valid JSON: {e.msg} at line {e.lineno}.") from None
-    return GameState.from_json(data)
+        raise StateError(f"Cannot read the state file: {e.strerror}.") from None
+    return GameState.from_json(read_json(raw, "The state file"))
 
 
 def _print(obj) -> None:
@@ -52,9 +53,9 @@ def cmd_legal(a) -> None:
 def cmd_apply(a) -> None:
     state = _load_state(a.state)
     try:
-        action = json.loads(a.action)
-    except json.JSONDecodeError as e:
-        raise IllegalMove(f"The action is not valid JSON: {e.msg}.") from None
+        action = read_json(a.action, "The action", MAX_ACTION)
+    except StateError as e:
+        raise IllegalMove(str(e)) from None
     apply(state, action)
     _print(state.to_json())
 
@@ -75,8 +76,16 @@ def cmd_tournament(a) -> None:
     _print(tournament(a.preset, *a.bots.split(",", 1), a.games, a.seed, a.jobs))
 
 
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments are reported like every other refusal: JSON, status 2."""
+
+    def error(self, message):
+        _print({"error": one_line(f"Bad arguments: {message}")})
+        sys.exit(2)
+
+
 def parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="python -m game", description="Triple Play rules engine.")
+    ap = _Parser(prog="python -m game", description="Triple Play rules engine.")
     sub = ap.add_subparsers(dest="command", required=True)
     p = sub.add_parser("new", help="print a fresh game state")
     p.add_argument("--preset", default=DEFAULT_PRESET)
@@ -115,6 +124,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args.func(args)
     except (IllegalMove, RulesError, StateError) as e:
-        _print({"error": str(e)})
+        _print({"error": one_line(e)})
+        return 2
+    except (Exception, MemoryError) as e:  # whatever the input, a message and never a traceback
+        _print({"error": f"This input cannot be processed ({type(e).__name__})."})
         return 2
     return 0

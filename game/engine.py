@@ -121,7 +121,9 @@ def plan(state: GameState, action: dict, trusted: bool = False) -> Plan:
         if state.phase != "deal_end":
             raise IllegalMove("The deal is not over yet." if state.phase != "game_end"
                               else "The game is over.")
-        return Plan(action, -1)
+        if "seat" in action and not 0 <= action["seat"] < state.num_players:
+            raise IllegalMove("No such seat.")
+        return Plan({"type": kind}, -1)  # anyone may deal on: the log names no seat
     if state.deal_over:
         raise IllegalMove("The deal is over." if state.phase == "deal_end" else "The game is over.")
     seat = state.to_move()

@@ -16,3 +16,9 @@ class RulesError(ValueError):
 
 class StateError(ValueError):
     """A game state (file, save or link) that cannot be a real position."""
+
+
+def brief(value: object, limit: int = 20) -> str:
+    """A value for a message, cut short: a refusal never echoes a long input back."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"

@@ -7,7 +7,7 @@ Every option a preset sets is cited to its source in
 
 from __future__ import annotations
 
-from .errors import RulesError
+from .errors import RulesError, brief
 from .rules import RuleSet
 
 TRIPLE_PLAY = RuleSet(name="triple-play", title="Triple Play (Hand, Knee and Foot)")
@@ -101,4 +101,4 @@ def get_preset(name: str) -> RuleSet:
         return PRESETS[name]
     except KeyError:
         known = ", ".join(PRESETS)
-        raise RulesError(f"Unknown preset {name!r}; choose one of: {known}.") from None
+        raise RulesError(f"Unknown preset {brief(name)}; choose one of: {known}.") from None

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, fields
 
-from .errors import RulesError
+from .errors import RulesError, brief
 
 # A book requirement is (kind, rank): kind is "natural", "mixed" or "wild";
 # rank is a rank letter or "" for any rank.
@@ -160,7 +160,7 @@ class RuleSet:
         known = {f.name: f for f in fields(cls)}
         unknown = sorted(set(data) - set(known))
         if unknown:
-            raise RulesError(f"Unknown rule option: {unknown[0]}.")
+            raise RulesError(f"Unknown rule option: {unknown[0][:30]}.")
         kwargs = {}
         for name, value in data.items():
             default = getattr(_DEFAULTS, name)
@@ -206,9 +206,80 @@ def _deep_tuple(name, value):
 BOOK_KINDS = ("natural", "mixed", "wild")
 MELD_RANKS = "AKQJT987654"
 
+# Bounds that keep a rule set from a file or link small enough to play:
+# nothing it allocates or loops over grows past a few thousand cards.
+MAX_DECKS = 12
+MAX_DEALS = 20
+MAX_PILE = 30
+MAX_DRAW = 5
+MAX_JOKERS = 4
+MAX_CANASTA = 20
+MAX_NUMBER = 1_000_000   # any point value or threshold
+MAX_ENTRIES = 24         # entries of any list option
+MAX_TEXT = 60            # characters of any text option
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _ints(t, size=None) -> bool:
+    return isinstance(t, tuple) and all(_is_int(v) for v in t) and (size is None or len(t) == size)
+
+
+def _texts(t) -> bool:
+    return isinstance(t, tuple) and all(isinstance(v, str) for v in t)
+
+
+def _pairs(t, first, second) -> bool:
+    return isinstance(t, tuple) and all(
+        isinstance(v, tuple) and len(v) == 2 and first(v[0]) and second(v[1]) for v in t)
+
+
+def _books(t) -> bool:
+    return _pairs(t, lambda k: isinstance(k, str), lambda r: isinstance(r, str))
+
+
+# the shape of every list option, so the checks below can trust it
+SHAPES = {
+    "seatings": lambda t: isinstance(t, tuple) and all(_ints(row, 3) for row in t),
+    "piles": _ints, "upcard_bury": _texts, "no_wild_ranks": _texts, "opening_by_deal": _ints,
+    "opening_by_score": lambda t: _pairs(t, _is_int, _is_int), "hidden_canasta_deals": _ints,
+    "books": _books, "books_by_deal": lambda t: _pairs(t, _is_int, _books),
+    "bonus_natural_rank": lambda t: _pairs(t, lambda k: isinstance(k, str), _is_int),
+}
+
+
+def _leaves(value):
+    if isinstance(value, tuple):
+        for v in value:
+            yield from _leaves(v)
+    else:
+        yield value
+
+
+def _size_problem(r: RuleSet) -> str | None:
+    """A list option of the wrong shape, or any value past the bounds above."""
+    for f in fields(r):
+        value = getattr(r, f.name)
+        if f.name in SHAPES and not SHAPES[f.name](value):
+            return f"Rule option {f.name} holds a value of the wrong kind."
+        if isinstance(value, tuple) and (len(value) > MAX_ENTRIES or any(
+                isinstance(v, tuple) and len(v) > MAX_ENTRIES for v in value)):
+            return f"Rule option {f.name} has too many entries."
+        for leaf in _leaves(value):
+            if _is_int(leaf) and abs(leaf) > MAX_NUMBER:
+                return f"Rule option {f.name} holds a number far too large."
+            if isinstance(leaf, str) and len(leaf) > MAX_TEXT:
+                return f"Rule option {f.name} holds text longer than {MAX_TEXT} characters."
+    return None
+
 
 def _problems(r: RuleSet) -> list[str]:
     """Every inconsistency in a rule set, each as a sentence naming the rule."""
+    size = _size_problem(r)
+    if size:
+        return [size]  # the checks below read the options as numbers, texts and pairs
     p = []
     choice = {
         "red3_replace": ("hand", "always", "never"),
@@ -231,8 +302,8 @@ def _problems(r: RuleSet) -> list[str]:
             p.append(f"{n} players cannot form sides of {per_side}.")
         elif per_side > 1 and n // per_side < 2:
             p.append(f"{n} players in sides of {per_side} leave no opponents.")
-        if decks < 1:
-            p.append("At least one deck is needed.")
+        if not 1 <= decks <= MAX_DECKS:
+            p.append(f"A game uses 1 to {MAX_DECKS} decks, not {decks}.")
     if r.seatings and all(len(s) == 3 for s in r.seatings):
         if r.players not in [s[0] for s in r.seatings]:
             p.append(f"The default of {r.players} players is not an allowed player count.")
@@ -240,14 +311,18 @@ def _problems(r: RuleSet) -> list[str]:
             cards = decks * (52 + r.jokers_per_deck)
             if n * sum(r.piles) + 20 > cards:
                 p.append(f"{decks} decks are too few to deal {n} players and keep a stock.")
-    if len(r.piles) not in (2, 3) or any(size < 1 for size in r.piles):
-        p.append("Piles are hand and foot, or hand, knee and foot, each of at least one card.")
+    if len(r.piles) not in (2, 3) or any(not 1 <= size <= MAX_PILE for size in r.piles):
+        p.append(f"Piles are hand and foot, or hand, knee and foot, each of 1 to {MAX_PILE} cards.")
+    if not 0 <= r.jokers_per_deck <= MAX_JOKERS:
+        p.append(f"A deck has 0 to {MAX_JOKERS} jokers.")
     if r.stock_piles not in (1, 2):
         p.append("There are one or two stock piles.")
-    if r.draw_count < 1:
-        p.append("A player draws at least one card.")
-    if r.deals < 1:
-        p.append("A game has at least one deal.")
+    if not 1 <= r.draw_count <= MAX_DRAW:
+        p.append(f"A player draws 1 to {MAX_DRAW} cards.")
+    if not 1 <= r.deals <= MAX_DEALS:
+        p.append(f"A game has 1 to {MAX_DEALS} deals.")
+    if r.canasta_size > MAX_CANASTA:
+        p.append(f"A canasta has at most {MAX_CANASTA} cards.")
     if not 1 <= r.meld_min <= r.canasta_size:
         p.append("The smallest meld must have between 1 and canasta-size cards.")
     if r.wild_ratio < 0 or r.natural_surplus < 0 or r.max_wilds < 0 or r.min_naturals < 1:
@@ -270,7 +345,7 @@ def _problems(r: RuleSet) -> list[str]:
             if len(book) != 2 or book[0] not in BOOK_KINDS:
                 p.append("Each book is (natural|mixed|wild, rank or empty).")
             elif book[1] and book[1] not in MELD_RANKS + "3":
-                p.append(f"A book of rank {book[1]!r} is impossible.")
+                p.append(f"A book of rank {brief(book[1])} is impossible.")
             elif book[0] == "wild" and book[1]:
                 p.append("A wild book has no rank.")
             elif book[0] == "wild" and not r.wild_melds:
@@ -285,7 +360,7 @@ def _problems(r: RuleSet) -> list[str]:
             p.append(f"Deal {d} needs a hidden canasta but the game has {r.deals} deals.")
     for item in r.upcard_bury:
         if item not in ("*", "R3", "B3") and (len(item) != 1 or item not in MELD_RANKS + "2"):
-            p.append(f"Unknown upcard kind {item!r}.")
+            p.append(f"Unknown upcard kind {brief(item)}.")
     return p
 
 

@@ -20,7 +20,8 @@ import zlib
 from . import cards as C
 from .deal import start_deal
 from .engine import apply
-from .errors import IllegalMove, RulesError, StateError
+from .errors import IllegalMove, RulesError, StateError, brief
+from .load import one_line, read_json
 from .presets import PRESETS, get_preset
 from .rules import RuleSet
 from .state import GameState, Player, Side
@@ -104,14 +105,17 @@ def _pack_result(result: dict) -> list:
 
 def _unpack_results(packed: list, state: GameState) -> list[dict]:
     results, totals = [], [0] * len(state.sides)
-    for deal, (went_out, sides) in enumerate(packed, start=1):
-        if went_out is not None and not (isinstance(went_out, int) and 0 <= went_out < state.num_players):
+    for deal, entry in enumerate(packed, start=1):
+        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], list)):
+            raise StateError("The game link's score sheet is malformed.")
+        went_out, sides = entry
+        if went_out is not None and not (type(went_out) is int and 0 <= went_out < state.num_players):
             raise StateError("The game link's score sheet is malformed.")
         if len(sides) != len(totals):
             raise StateError("The game link's score sheet is malformed.")
         rows = []
         for i, nums in enumerate(sides):
-            if len(nums) != 12 or not all(isinstance(n, int) and not isinstance(n, bool) for n in nums):
+            if not isinstance(nums, list) or len(nums) != 12 or not all(isinstance(n, int) and not isinstance(n, bool) for n in nums):
                 raise StateError("The game link's score sheet is malformed.")
             canastas = {k: {"count": nums[2 + 2 * j], "points": nums[3 + 2 * j]}
                         for j, k in enumerate(("natural", "mixed", "wild"))}
@@ -167,26 +171,29 @@ def decode(text: str) -> GameState:
     except zlib.error:
         raise StateError("The game link is damaged (it does not unpack).") from None
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        raise StateError("The game link is damaged (its contents are not readable).") from None
+        data = read_json(raw, "it", MAX_PAYLOAD)
+    except StateError as e:
+        raise StateError(one_line(f"The game link's contents are not readable: {e}")) from None
     try:
         return _rebuild(data)
-    except StateError:
-        raise
+    except StateError as e:
+        raise StateError(one_line(e)) from None
     except RulesError as e:
-        raise StateError(f"The game link's rules are invalid: {e}") from None
+        raise StateError(one_line(f"The game link's rules are invalid: {e}")) from None
     except IllegalMove as e:
-        raise StateError(f"The game link's moves do not replay: {e}") from None
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        raise StateError(one_line(f"The game link's moves do not replay: {e}")) from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError):
         raise StateError("The game link is malformed.") from None
 
 
 def _rebuild(data) -> GameState:
     if not isinstance(data, dict):
         raise StateError("The game link is malformed.")
-    if data.get("v") != VERSION:
-        raise StateError(f"This game link has version {data.get('v')!r}; this game reads version {VERSION}.")
+    version = data.get("v")
+    if type(version) is not int or version != VERSION:
+        raise StateError(f"This game link has version {brief(version)}; this game reads version {VERSION}.")
+    if data.keys() != {"v", "r", "s", "p", "d", "D", "h", "a"}:
+        raise StateError("The game link is malformed.")
     r = data["r"]
     rules = get_preset(r) if isinstance(r, str) else RuleSet.from_dict(r)
     players = data["p"]
@@ -195,6 +202,8 @@ def _rebuild(data) -> GameState:
     per_side, _ = rules.seating(len(players))
     people = []
     for entry in players:
+        if not (isinstance(entry, list) and len(entry) == 2):
+            raise StateError("The game link is malformed.")
         name, bot = entry
         if not isinstance(name, str) or not 0 < len(name) <= 40:
             raise StateError("A player's name in the link must be 1 to 40 characters.")

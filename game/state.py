@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 
 from . import cards as C
-from .errors import RulesError, StateError
+from .errors import RulesError, StateError, brief
 from .presets import PRESETS, get_preset
 from .rules import RuleSet
 
@@ -202,19 +202,32 @@ class GameState:
 
     @classmethod
     def from_json(cls, data: object) -> "GameState":
-        """Load and verify a state; raise ``StateError`` naming the first problem."""
+        """Load and verify a state; raise ``StateError`` naming the first problem in one line."""
+        from .load import one_line
+
         try:
             state = _load(data)
-        except StateError:
-            raise
+            problem = check_invariants(state)
+        except StateError as e:
+            raise StateError(one_line(e)) from None
         except RulesError as e:
-            raise StateError(f"The rule set is invalid: {e}") from None
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-            raise StateError(f"The game state is malformed ({type(e).__name__}: {e}).") from None
-        problem = check_invariants(state)
+            raise StateError(one_line(f"The rule set is invalid: {e}")) from None
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError) as e:
+            raise StateError(f"The game state is malformed ({type(e).__name__}).") from None
         if problem:
-            raise StateError(problem)
+            raise StateError(one_line(problem))
         return state
+
+
+MAX_NUMBER = 10**15         # any count or score (the JSON reader refuses longer numbers too)
+MAX_LOG = 20_000            # actions in a game's log; the longest simulated games take about 1,500
+MELD_RANKS = "AKQJT987654" + "3" + C.WILD
+STATE_KEYS = {"version", "rules", "seed", "players", "sides", "stocks", "discard", "dead", "deal",
+              "dealer", "turn", "turn_number", "phase", "took_pile", "permission", "answering",
+              "went_out", "next_meld_id", "deal_results", "log"}
+PLAYER_KEYS = {"name", "bot", "hand", "piles", "knee_ready", "pending_pickup", "foot_played"}
+SIDE_KEYS = {"melds", "red3", "opened", "knee_unlocked", "total"}
+MELD_KEYS = {"id", "rank", "cards", "book", "completed_turn"}
 
 
 def _need(cond: bool, message: str) -> None:
@@ -222,10 +235,28 @@ def _need(cond: bool, message: str) -> None:
         raise StateError(message)
 
 
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _object(value, keys: set, what: str) -> dict:
+    """``value`` as an object with exactly these keys."""
+    _need(isinstance(value, dict), f"{what} must be a JSON object.")
+    missing = sorted(keys - value.keys())
+    _need(not missing, f"The game state is malformed: {what} has no {missing[0] if missing else ''}.")
+    _need(value.keys() <= keys, f"The game state is malformed: {what} has an unknown field.")
+    return value
+
+
+def _list(value, what: str, limit: int = MAX_LOG) -> list:
+    _need(isinstance(value, list) and len(value) <= limit, f"{what} must be a list.")
+    return value
+
+
 def _cards(value, where: str) -> list[str]:
-    _need(isinstance(value, list), f"{where} must be a list of cards.")
+    _list(value, where)
     for c in value:
-        _need(C.is_valid_code(c), f"{where} holds {c!r}, which is not a card code.")
+        _need(C.is_valid_code(c), f"{where} holds {brief(c, 8)}, which is not a card code.")
     return list(value)
 
 
@@ -235,74 +266,85 @@ def _bool(d: dict, key: str) -> bool:
     return v
 
 
-def _int(d: dict, key: str) -> int:
+def _int(d: dict, key: str, low: int = -MAX_NUMBER, high: int = MAX_NUMBER) -> int:
     v = d[key]
-    _need(isinstance(v, int) and not isinstance(v, bool), f"{key} must be a whole number.")
+    _need(_is_int(v), f"{key} must be a whole number.")
+    _need(low <= v <= high, f"{key} is out of range.")
+    return v
+
+
+def _seat_or_null(v, n: int, key: str):
+    _need(v is None or (_is_int(v) and 0 <= v < n), f"{key} must be a seat or null.")
     return v
 
 
 def _load(data) -> GameState:
+    from .load import bot_problem
+
     _need(isinstance(data, dict), "A game state must be a JSON object.")
-    _need(data.get("version") == VERSION,
-          f"This game state has version {data.get('version')!r}; this program reads version {VERSION}.")
+    version = data.get("version")
+    _need(_is_int(version) and version == VERSION,
+          f"This game state has version {brief(version)}; this program reads version {VERSION}.")
+    _object(data, STATE_KEYS, "the state")
     r = data["rules"]
     rules = get_preset(r) if isinstance(r, str) else RuleSet.from_dict(r)
     players = []
-    _need(isinstance(data["players"], list), "players must be a list.")
-    for i, p in enumerate(data["players"]):
-        _need(isinstance(p, dict), "Each player must be an object.")
+    for i, p in enumerate(_list(data["players"], "players", 8)):
+        _object(p, PLAYER_KEYS, f"player {i + 1}")
         name = p["name"]
         _need(isinstance(name, str) and 0 < len(name) <= 40, f"Player {i + 1}'s name must be 1 to 40 characters.")
-        bot = p["bot"]
-        _need(bot is None or isinstance(bot, str), f"Player {i + 1}'s bot must be a name or null.")
-        _need(isinstance(p["piles"], list), "piles must be a list.")
+        _need(bot_problem(p["bot"]) is None, f"Player {i + 1}: {bot_problem(p['bot'])}")
         players.append(Player(
-            name=name, bot=bot, hand=_cards(p["hand"], f"{name}'s hand"),
-            piles=[_cards(x, f"{name}'s piles") for x in p["piles"]],
+            name=name, bot=p["bot"], hand=_cards(p["hand"], f"Player {i + 1}'s hand"),
+            piles=[_cards(x, f"Player {i + 1}'s piles") for x in _list(p["piles"], "piles", 2)],
             knee_ready=_bool(p, "knee_ready"), pending_pickup=_bool(p, "pending_pickup"),
             foot_played=_bool(p, "foot_played")))
-    per_side, _ = rules.seating(len(players))
+    n = len(players)
+    per_side, _ = rules.seating(n)
     sides = []
-    _need(isinstance(data["sides"], list) and len(data["sides"]) == len(players) // per_side,
-          f"{len(players)} players make {len(players) // per_side} sides.")
-    for s in data["sides"]:
+    _need(isinstance(data["sides"], list) and len(data["sides"]) == n // per_side,
+          f"{n} players make {n // per_side} sides.")
+    for i, s in enumerate(data["sides"]):
+        _object(s, SIDE_KEYS, f"side {i + 1}")
         melds = []
-        for m in s["melds"]:
-            melds.append(Meld(id=_int(m, "id"), rank=m["rank"], cards=_cards(m["cards"], "A meld"),
-                              book=_bool(m, "book"), completed_turn=_int(m, "completed_turn")))
+        for m in _list(s["melds"], "melds"):
+            _object(m, MELD_KEYS, "a meld")
+            _need(isinstance(m["rank"], str) and len(m["rank"]) == 1 and m["rank"] in MELD_RANKS,
+                  "A meld's rank must be a rank letter (A to 4, 3 or W).")
+            melds.append(Meld(id=_int(m, "id", 1, MAX_LOG), rank=m["rank"], cards=_cards(m["cards"], "A meld"),
+                              book=_bool(m, "book"), completed_turn=_int(m, "completed_turn", -1, MAX_LOG)))
         sides.append(Side(melds=melds, red3=_cards(s["red3"], "Red 3s"), opened=_bool(s, "opened"),
                           knee_unlocked=_bool(s, "knee_unlocked"), total=_int(s, "total")))
     stocks = data["stocks"]
     _need(isinstance(stocks, list) and len(stocks) == rules.stock_piles,
           f"The rules use {rules.stock_piles} stock pile(s).")
-    answering = data["answering"]
-    _need(isinstance(answering, list) and all(isinstance(a, int) for a in answering), "answering must list seats.")
+    answering = _list(data["answering"], "answering", n)
+    _need(all(_is_int(a) for a in answering), "answering must list seats.")
     permission = data["permission"]
-    _need(permission in (None, True, False), "permission must be true, false or null.")
-    went_out = data["went_out"]
-    _need(went_out is None or (isinstance(went_out, int) and 0 <= went_out < len(players)), "went_out must be a seat.")
-    _need(isinstance(data["deal_results"], list), "deal_results must be a list.")
-    _need(isinstance(data["log"], list) and all(isinstance(a, dict) for a in data["log"]),
-          "log must be a list of actions.")
-    seed = _int(data, "seed")
+    _need(permission is None or isinstance(permission, bool), "permission must be true, false or null.")
+    _need(isinstance(data["phase"], str) and data["phase"] in PHASES, "Unknown phase.")
     return GameState(
-        rules=rules, seed=seed, players=players, sides=sides,
+        rules=rules, seed=_int(data, "seed"), players=players, sides=sides,
         stocks=[_cards(s, "The stock") for s in stocks], discard=_cards(data["discard"], "The discard pile"),
-        dead=_cards(data["dead"], "The dead pile"), deal=_int(data, "deal"), dealer=_int(data, "dealer"),
-        turn=_int(data, "turn"), turn_number=_int(data, "turn_number"), phase=data["phase"],
+        dead=_cards(data["dead"], "The dead pile"), deal=_int(data, "deal"),
+        dealer=_int(data, "dealer"), turn=_int(data, "turn"),
+        turn_number=_int(data, "turn_number", 1, MAX_LOG), phase=data["phase"],
         took_pile=_bool(data, "took_pile"), permission=permission, answering=list(answering),
-        went_out=went_out, next_meld_id=_int(data, "next_meld_id"),
-        deal_results=data["deal_results"], log=list(data["log"]))
+        went_out=_seat_or_null(data["went_out"], n, "went_out"),
+        next_meld_id=_int(data, "next_meld_id", 1, MAX_LOG),
+        deal_results=_list(data["deal_results"], "deal_results", rules.deals),
+        log=_list(data["log"], "log"))
 
 
 def check_invariants(state: GameState) -> str | None:
     """The first broken invariant as a sentence, or None if the state is sound."""
+    from .load import position_problem
     from .melds import meld_problem  # melds imports state's Meld
 
     r = state.rules
     n = state.num_players
     if state.phase not in PHASES:
-        return f"Unknown phase {state.phase!r}."
+        return "Unknown phase."
     if not 1 <= state.deal <= r.deals:
         return f"Deal {state.deal} is outside a {r.deals}-deal game."
     for name, seat in (("dealer", state.dealer), ("turn", state.turn)):
@@ -337,4 +379,4 @@ def check_invariants(state: GameState) -> str | None:
         for c in s.red3:
             if not C.is_red_three(c):
                 return f"{c} is among the laid red 3s."
-    return None
+    return position_problem(state)

@@ -69,8 +69,9 @@ class Controller(GamesMixin):
             handler(arg)
         except Exception as e:  # keep the table usable; the console gets the details
             dom.console_error(f"{cmd}: {type(e).__name__}: {e}")
-            self.message = f"Something went wrong ({type(e).__name__}: {e})."
-        self.autosave()
+            self.message = f"Something went wrong ({type(e).__name__}); the saved game is as it was."
+        else:
+            self.autosave()
         self.render()
 
     # -- setup ---------------------------------------------------------------------------
@@ -321,7 +322,18 @@ class Controller(GamesMixin):
     # -- drawing the page ------------------------------------------------------------------------------
     def render(self):
         t0 = time.perf_counter()
-        self.draw()
+        try:
+            self.draw()
+        except Exception as e:  # a screen that cannot be drawn: say so, offer the games list
+            dom.console_error(f"draw {self.screen}: {type(e).__name__}: {e}")
+            if self.screen == "games":
+                raise
+            self.game_id += 1  # a bot loop of this game stops
+            self.busy = False
+            self.screen = "games"
+            self.games_errors = [f"This screen could not be drawn ({type(e).__name__}); "
+                                 "your saved games are as they were."]
+            self.draw()
         self.render_ms.append((time.perf_counter() - t0) * 1000)
         del self.render_ms[:-200]
         dom.set_root_data("render-ms-median", f"{_median(self.render_ms):.1f}")

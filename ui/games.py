@@ -45,6 +45,9 @@ class GamesMixin:
                 self.incoming = share.decode(fragment[len(LINK_KEY):])
             except game.StateError as e:
                 self.games_errors = [f"This game link cannot be opened. {e} Nothing was changed."]
+            except Exception as e:  # a link the checks missed must not stop start-up
+                dom.console_error(f"link: {type(e).__name__}: {e}")
+                self.games_errors = ["This game link cannot be opened (it is damaged). Nothing was changed."]
         if self.incoming or self.games_errors or self.store.ids():
             self.screen = "games"
 
@@ -139,6 +142,9 @@ class GamesMixin:
             self.games_errors = [str(e)]
         except StorageFull:
             self.games_errors = ["Storage is full: delete or export a game first. Nothing was imported."]
+        except Exception as e:  # a file the checks missed is refused like any other
+            dom.console_error(f"import: {type(e).__name__}: {e}")
+            self.games_errors = [f"This file cannot be imported ({type(e).__name__}). Nothing was changed."]
         dom.set_root_data("imported", "refused" if self.games_errors else "ok")
         self.render()
 

@@ -17,6 +17,7 @@ import json
 from datetime import datetime
 
 import game
+from game.load import MAX_TEXT as MAX_STATE_TEXT, read_json
 
 from ui import text as T
 
@@ -27,7 +28,7 @@ MIGRATIONS = {}
 SAVE = "tp.save."
 BAD = "tp.bad."
 CURRENT = "tp.current"
-MAX_TEXT = 2_000_000    # characters of an imported file
+MAX_TEXT = MAX_STATE_TEXT  # characters of a save or an imported file
 MAX_LOG = 200           # table log lines kept
 MAX_LINE = 300
 MAX_NAME = 60
@@ -102,16 +103,13 @@ def _migrate(record):
     return record
 
 
-def parse(text, check_state=True):
-    """A save record from JSON text, migrated and checked; raise SaveError saying why not.
-
-    ``check_state=False`` skips the (slower) full game check, for listing.
-    """
+def parse(text):
+    """A save record from JSON text, migrated and checked; raise SaveError saying why not."""
     _check(isinstance(text, str) and len(text) <= MAX_TEXT, "It is empty or far too large.")
     try:
-        record = json.loads(text)
-    except (ValueError, RecursionError):
-        raise SaveError("It is not readable (damaged or not JSON).") from None
+        record = read_json(text, "It", MAX_TEXT)
+    except game.StateError as e:
+        raise SaveError(f"It is not readable: {e}") from None
     _check(isinstance(record, dict) and record.get("format") == FORMAT,
            "It is not a Triple Play saved game.")
     record = _migrate(record)
@@ -121,12 +119,13 @@ def parse(text, check_state=True):
            and all(isinstance(x, str) and len(x) <= MAX_LINE for x in log), "Its table log is malformed.")
     _check(all(isinstance(record.get(k), str) for k in ("created", "updated")), "Its dates are missing.")
     _check(_summary_ok(meta), "Its summary is missing or malformed.")
-    if check_state:
-        try:
-            record["game"] = game.GameState.from_json(record.get("state"))
-        except game.StateError as e:
-            raise SaveError(f"Its game does not check out: {e}") from None
+    try:
+        record["game"] = game.GameState.from_json(record.get("state"))
         record["meta"] = summary(record["game"])  # never trust a stored summary
+    except game.StateError as e:
+        raise SaveError(f"Its game does not check out: {e}") from None
+    except Exception as e:  # a position the loader missed must not stop the page
+        raise SaveError(f"Its game cannot be shown ({type(e).__name__}).") from None
     return record
 
 
@@ -136,6 +135,7 @@ class SaveStore:
     def __init__(self, storage, now=lambda: datetime.now().astimezone()):
         self.storage = storage
         self.now = now
+        self.checked = {}   # slot -> (text, listing) of saves already read in full
 
     # -- slots ------------------------------------------------------------------
     def ids(self):
@@ -154,16 +154,25 @@ class SaveStore:
             self.storage.set(CURRENT, slot)
 
     def list(self):
-        """([slot summaries, newest first], [problems]); unreadable saves are set aside."""
+        """([slot summaries, newest first], [problems]); unreadable saves are set aside.
+
+        Each save is read in full on its own (once per version of its text),
+        so one that cannot be played is set aside now, not when Continue is
+        tapped, and never keeps the others from the list.
+        """
         slots, problems = [], []
         for slot in self.ids():
-            try:
-                record = parse(self.storage.get(SAVE + slot), check_state=False)
-            except SaveError as e:
-                problems.append(self.quarantine(slot, e))
-                continue
-            slots.append({"id": slot, "name": record["name"], "updated": record["updated"],
-                          **record["meta"]})
+            text = self.storage.get(SAVE + slot)
+            known = self.checked.get(slot)
+            if known is None or known[0] != text:
+                try:
+                    record = parse(text)
+                except SaveError as e:
+                    problems.append(self.quarantine(slot, e))
+                    continue
+                known = self.checked[slot] = (text, {"id": slot, "name": record["name"],
+                                                     "updated": record["updated"], **record["meta"]})
+            slots.append(known[1])
         slots.sort(key=lambda s: s["updated"], reverse=True)
         return slots, problems
 
@@ -185,8 +194,8 @@ class SaveStore:
         old = None
         if slot is not None:
             try:
-                old = json.loads(self.storage.get(SAVE + slot) or "null")
-            except ValueError:
+                old = read_json(self.storage.get(SAVE + slot) or "null", "It", MAX_TEXT)
+            except game.StateError:
                 old = None
         if not isinstance(old, dict):
             old = {}
@@ -210,6 +219,7 @@ class SaveStore:
 
     def delete(self, slot):
         self.storage.remove(SAVE + slot)
+        self.checked.pop(slot, None)
         if self.storage.get(CURRENT) == slot:
             self.storage.remove(CURRENT)
 

@@ -10,7 +10,7 @@ with another budget).
 
 from __future__ import annotations
 
-from ..errors import RulesError
+from ..errors import RulesError, brief
 from . import easy, hard, normal, random_bot
 
 BOTS = {"random": random_bot.choose, "easy": easy.choose, "normal": normal.choose,
@@ -34,5 +34,5 @@ def get_bot(name: str):
     try:
         return BOTS[name]
     except KeyError:
-        raise RulesError(f"Unknown bot {name!r}; choose one of: {', '.join(BOTS)}"
+        raise RulesError(f"Unknown bot {brief(name)}; choose one of: {', '.join(BOTS)}"
                          " (hard:MS for another budget).") from None
