@@ -266,10 +266,11 @@ def _bool(d: dict, key: str) -> bool:
     return v
 
 
-def _int(d: dict, key: str, low: int = -MAX_NUMBER, high: int = MAX_NUMBER) -> int:
+def _int(d: dict, key: str, low: int = -MAX_NUMBER, high: int = MAX_NUMBER, label: str = "") -> int:
     v = d[key]
-    _need(_is_int(v), f"{key} must be a whole number.")
-    _need(low <= v <= high, f"{key} is out of range.")
+    label = label or key
+    _need(_is_int(v), f"{label} must be a whole number.")
+    _need(low <= v <= high, f"{label} is out of range.")
     return v
 
 
@@ -311,8 +312,9 @@ def _load(data) -> GameState:
             _object(m, MELD_KEYS, "a meld")
             _need(isinstance(m["rank"], str) and len(m["rank"]) == 1 and m["rank"] in MELD_RANKS,
                   "A meld's rank must be a rank letter (A to 4, 3 or W).")
-            melds.append(Meld(id=_int(m, "id", 1, MAX_LOG), rank=m["rank"], cards=_cards(m["cards"], "A meld"),
-                              book=_bool(m, "book"), completed_turn=_int(m, "completed_turn", -1, MAX_LOG)))
+            melds.append(Meld(id=_int(m, "id", 1, MAX_LOG, "Meld id"), rank=m["rank"],
+                              cards=_cards(m["cards"], "A meld"), book=_bool(m, "book"),
+                              completed_turn=_int(m, "completed_turn", -1, MAX_LOG)))
         sides.append(Side(melds=melds, red3=_cards(s["red3"], "Red 3s"), opened=_bool(s, "opened"),
                           knee_unlocked=_bool(s, "knee_unlocked"), total=_int(s, "total")))
     stocks = data["stocks"]
