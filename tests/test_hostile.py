@@ -285,7 +285,12 @@ def test_damaged_saves_are_set_aside_and_the_others_stay(index, rng):
         assert len(problems) == 1 and saves.BAD + "damaged" in problems[0]
         assert "\n" not in problems[0]
         return
-    state, _ = store.load("damaged")
+    try:
+        state, _ = store.load("damaged")  # the game inside is checked when it is opened
+    except saves.SaveError as e:
+        assert "\n" not in str(e) and saves.BAD + "damaged" in str(e)
+        assert store.ids() == [good]
+        return
     assert_real(state, rng)
 
 
@@ -544,9 +549,14 @@ def test_each_save_is_read_on_its_own_and_bad_ones_are_set_aside():
     }
     for slot, text in bad.items():
         store.storage.set(saves.SAVE + slot, text)
-    slots, problems = store.list()
-    assert [s["id"] for s in slots] == [good]
-    assert len(problems) == len(bad) and all("\n" not in p for p in problems)
+    slots, problems = store.list()  # unreadable ones at once, the others when opened
+    assert sorted(s["id"] for s in slots) == sorted([good, "sheet", "absurd", "robot"])
+    assert len(problems) == 2 and all("\n" not in p for p in problems)
+    for slot in ("sheet", "absurd", "robot"):
+        with pytest.raises(saves.SaveError, match="does not check out") as e:
+            store.load(slot)
+        assert "\n" not in str(e.value)
+    assert [s["id"] for s in store.list()[0]] == [good]
     for slot, text in bad.items():
         assert store.storage.get(saves.BAD + slot) == text
     state, log = store.load(good)

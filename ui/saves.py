@@ -103,8 +103,11 @@ def _migrate(record):
     return record
 
 
-def parse(text):
-    """A save record from JSON text, migrated and checked; raise SaveError saying why not."""
+def parse(text, check_state=True):
+    """A save record from JSON text, migrated and checked; raise SaveError saying why not.
+
+    ``check_state=False`` skips the (slower) full game check, for listing.
+    """
     _check(isinstance(text, str) and len(text) <= MAX_TEXT, "It is empty or far too large.")
     try:
         record = read_json(text, "It", MAX_TEXT)
@@ -119,13 +122,14 @@ def parse(text):
            and all(isinstance(x, str) and len(x) <= MAX_LINE for x in log), "Its table log is malformed.")
     _check(all(isinstance(record.get(k), str) for k in ("created", "updated")), "Its dates are missing.")
     _check(_summary_ok(meta), "Its summary is missing or malformed.")
-    try:
-        record["game"] = game.GameState.from_json(record.get("state"))
-        record["meta"] = summary(record["game"])  # never trust a stored summary
-    except game.StateError as e:
-        raise SaveError(f"Its game does not check out: {e}") from None
-    except Exception as e:  # a position the loader missed must not stop the page
-        raise SaveError(f"Its game cannot be shown ({type(e).__name__}).") from None
+    if check_state:
+        try:
+            record["game"] = game.GameState.from_json(record.get("state"))
+            record["meta"] = summary(record["game"])  # never trust a stored summary
+        except game.StateError as e:
+            raise SaveError(f"Its game does not check out: {e}") from None
+        except Exception as e:  # a position the loader missed must not stop the page
+            raise SaveError(f"Its game cannot be shown ({type(e).__name__}).") from None
     return record
 
 
@@ -135,7 +139,6 @@ class SaveStore:
     def __init__(self, storage, now=lambda: datetime.now().astimezone()):
         self.storage = storage
         self.now = now
-        self.checked = {}   # slot -> (text, listing) of saves already read in full
 
     # -- slots ------------------------------------------------------------------
     def ids(self):
@@ -156,23 +159,18 @@ class SaveStore:
     def list(self):
         """([slot summaries, newest first], [problems]); unreadable saves are set aside.
 
-        Each save is read in full on its own (once per version of its text),
-        so one that cannot be played is set aside now, not when Continue is
-        tapped, and never keeps the others from the list.
+        Each save is read on its own (bounded before parsing, so no text can
+        stop the page); the game inside is checked in full when it is opened.
         """
         slots, problems = [], []
         for slot in self.ids():
-            text = self.storage.get(SAVE + slot)
-            known = self.checked.get(slot)
-            if known is None or known[0] != text:
-                try:
-                    record = parse(text)
-                except SaveError as e:
-                    problems.append(self.quarantine(slot, e))
-                    continue
-                known = self.checked[slot] = (text, {"id": slot, "name": record["name"],
-                                                     "updated": record["updated"], **record["meta"]})
-            slots.append(known[1])
+            try:
+                record = parse(self.storage.get(SAVE + slot), check_state=False)
+            except SaveError as e:
+                problems.append(self.quarantine(slot, e))
+                continue
+            slots.append({"id": slot, "name": record["name"], "updated": record["updated"],
+                          **record["meta"]})
         slots.sort(key=lambda s: s["updated"], reverse=True)
         return slots, problems
 
@@ -219,7 +217,6 @@ class SaveStore:
 
     def delete(self, slot):
         self.storage.remove(SAVE + slot)
-        self.checked.pop(slot, None)
         if self.storage.get(CURRENT) == slot:
             self.storage.remove(CURRENT)
 
