@@ -110,7 +110,7 @@ def parse(text, check_state=True):
     """
     _check(isinstance(text, str) and len(text) <= MAX_TEXT, "It is empty or far too large.")
     try:
-        record = read_json(text, "It", MAX_TEXT)
+        record = read_json(text, "it", MAX_TEXT)
     except game.StateError as e:
         raise SaveError(f"It is not readable: {e}") from None
     _check(isinstance(record, dict) and record.get("format") == FORMAT,
