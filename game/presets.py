@@ -38,7 +38,7 @@ HKF_SHEET = TRIPLE_PLAY.derive(
     seatings=SHEET_SEATINGS, upcard_bury=SHEET_UPCARD,
     opening_by_score=((15000, 90), (30000, 120), (50000, 150)),
     dealer_starts=True, red3_after_opening=True,
-    going_out_discard="forbidden", meld_growth="extra",
+    going_out_discard="forbidden", meld_growth="extra", partner_knee_at_turn_start=True,
 )
 
 HAND_AND_FOOT = TRIPLE_PLAY.derive(

@@ -194,8 +194,38 @@ def test_hkf_red_three_book_is_worth_1000():
 def test_hkf_going_out_needs_every_card_played_with_no_discard():
     """Seed 004 'In order to go out': play all cards with no discard."""
     s = go_out_ready("hkf-sheet", "9S 9H 9D 4C", BOOK)
-    apply(s, meld("9S 9H 9D"))
+    refused(s, meld("9S 9H 9D"), "no discard")  # its last card could not be discarded
+    s = go_out_ready("hkf-sheet", "4C", BOOK)  # a one-card hand, built by hand
     refused(s, {"type": "discard", "card": "4C"}, "melding every card")
+    s = go_out_ready("hkf-sheet", "9S 9H 9D", BOOK)
+    apply(s, meld("9S 9H 9D"))
+    assert s.went_out == 0
+
+
+def test_hkf_partner_holds_the_knee_from_the_start_of_their_next_turn():
+    """Seed 004: "Other players on that team may also pick up their KNEE at that
+    time and play it at their turn": the knee counts for taking the pile."""
+    s = position("hkf-sheet", hands={0: "9S 9H 4C 6C 8C", 1: "KD 5C 6D"}, phase="play",
+                 melds={0: [("9", "9D 9C 9S 9H 9D")]}, piles={2: ["KS KH 8S", "QS QH QD"]})
+    apply(s, add(1, "9S 9H"))
+    assert s.players[2].knee_ready and len(s.players[2].piles) == 2
+    apply(s, {"type": "discard", "card": "4C"})
+    apply(s, {"type": "draw"})
+    apply(s, {"type": "discard", "card": "KD"})
+    assert s.turn == 2 and len(s.players[2].piles) == 1
+    apply(s, take("KS KH"))
+    assert s.took_pile
+
+
+def test_hkf_partner_knee_is_a_house_option_other_presets_keep_the_draw_first_rule():
+    from game.describe import describe
+    from game.house import build, changes
+    assert get_preset("hkf-sheet").partner_knee_at_turn_start
+    assert not any(r.partner_knee_at_turn_start for n, r in PRESETS.items() if n != "hkf-sheet")
+    house = build(PRESETS["triple-play"], {"partner_knee_at_turn_start": True})
+    assert [c["option"] for c in changes(house)] == ["partner_knee_at_turn_start"]
+    knee = dict(describe(get_preset("hkf-sheet")))["Knee and foot"]
+    assert any("counts for taking the pile" in line for line in knee)
 
 
 def test_hkf_required_books_take_no_extra_cards_additional_books_may():

@@ -207,7 +207,7 @@ def test_opening_may_use_several_melds():
 
 
 def test_later_melds_have_no_minimum_and_partner_shares_the_opening():
-    s = position(hands={2: "4S 4H 4D 9C"}, melds={0: [("K", "KS KH KD")]}, turn=2, phase="play")
+    s = position(hands={2: "4S 4H 4D 9C 8C"}, melds={0: [("K", "KS KH KD")]}, turn=2, phase="play")
     apply(s, meld("4S 4H 4D"))
 
 
