@@ -1,8 +1,9 @@
 """Named rule systems: one ``RuleSet`` per preset, built from one another.
 
 Every option a preset sets is cited to its source in
-``docs/presets/<name>.md`` (seed files live in ../shared/seeds/, rulings in
-../shared/RULES.md). Anything a preset does not set is as in ``triple-play``.
+``docs/presets/<name>.md``, whose audit table maps each rule sentence of the
+source to the option that plays it and the test that shows it. Anything a
+preset does not set is as in ``triple-play``.
 """
 
 from __future__ import annotations

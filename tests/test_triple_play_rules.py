@@ -1,7 +1,9 @@
 """Every rule of ``triple-play`` (RULES.md section 1, seed 000), one test each.
 
-Sources: "RULES" = ../shared/RULES.md section 1; "seed 000" =
-../shared/seeds/000_401f3d03aee7e79e.txt (section or commenter named).
+Sources: "seed 000" = Denexa Games, "Triple Play (Hand, Knee, and Foot)",
+https://www.denexa.com/blog/triple-play-hand-knee-and-foot/ (section or
+commenter named); "RULES" = the project's rulings where it is silent
+(docs/presets/triple-play.md).
 """
 
 from collections import Counter
