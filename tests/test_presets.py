@@ -254,6 +254,7 @@ def test_hkf_partner_knee_is_a_house_option_other_presets_keep_the_draw_first_ru
     assert [c["option"] for c in changes(house)] == ["partner_knee_at_turn_start"]
     knee = dict(describe(get_preset("hkf-sheet")))["Knee and foot"]
     assert any("counts for taking the pile" in line for line in knee)
+    assert not any("remind" in line for line in knee)  # nothing to remember: the knee comes by itself
 
 
 def test_hkf_required_books_take_no_extra_cards_additional_books_may():
