@@ -16,11 +16,12 @@ points, with 95% intervals:
   size, which says where a take starts to be worth anything).
 
 ``hard``'s BIG_KEEP and TAKE_PER_CARD come from the first fit with the
-defaults (a gain of -515 for throwing a big card is a keep score of 515).
+defaults (a gain of -515 for throwing a big card is a keep score of 515);
+--write stores them in game/bots/fitted.json, where ``hard`` reads them.
 The intervals take every card as a separate trial; the cards of one
 discard share a deal, so they are somewhat too narrow.
 
-    python3 bench/fit_discard.py [--games 400] [--share 0.15] [--seed 9] [--jobs 2]
+    python3 bench/fit_discard.py [--games 400] [--share 0.15] [--seed 9] [--jobs 2] [--write]
 
 400 games take about 6 minutes on two cores.
 """
@@ -37,6 +38,7 @@ from normal_games import NORMAL, arguments, collect_all, opponent_discards  # no
 
 from game import cards as C  # noqa: E402
 from game import melds as M  # noqa: E402
+from game.bots import fitted  # noqa: E402
 from game.bots.evaluate import score_difference  # noqa: E402
 from game.bots.hard import TAKE_FREE_CARDS  # noqa: E402
 from game.bots.melding import BIG_RANKS  # noqa: E402
@@ -112,11 +114,19 @@ def main() -> None:
     print(f"{a.games} games of normal bots, {len(rows)} discards, "
           f"{sum(len(r) - 1 for r in rows)} other cards played to the deal's end")
     beyond = [f"fed, per pile card beyond {TAKE_FREE_CARDS}"]
+    fits = []
     for names, fed in ((beyond, lambda took, pile: [took * max(0, pile - TAKE_FREE_CARDS)]),
                        (["fed", "fed, per pile card"], lambda took, pile: [float(took), took * pile])):
         print()
-        for name, w, half in zip(KINDS + tuple(names), *regress(rows, fed)):
+        weights, halves = regress(rows, fed)
+        fits.append(dict(zip(KINDS + tuple(names), weights)))
+        for name, w, half in zip(KINDS + tuple(names), weights, halves):
             print(f"{name:36s} {w:8.1f} ± {half:6.1f}")
+    if a.write:  # keep scores are the gains of throwing, negated
+        fitted.save("discard", {"take_free_cards": TAKE_FREE_CARDS,
+                                "take_per_card": round(-fits[0][beyond[0]]),
+                                "big_keep": round(-fits[0]["big"])})
+        print(f"written to {fitted.PATH}")
 
 
 if __name__ == "__main__":

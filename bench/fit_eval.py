@@ -5,13 +5,13 @@ Plays --games games of four ``normal`` bots, notes the features of both
 sides at a random third of the draws (just after the draw or pile take,
 where ``hard``'s look-ahead stops), and when the deal ends, its final score
 difference. A least-squares fit (each weight a straight line in
-the share of the stock left) then gives the WEIGHTS table to paste into
-evaluate.py. Prints the fit's R^2 on held-out games (every fifth), for the
+the share of the stock left) then gives the evaluation's weights (with
+--write, stored in game/bots/fitted.json, where evaluate.py reads them). Prints the fit's R^2 on held-out games (every fifth), for the
 new weights and for the ones in force, and how far the final difference
 strays from the evaluation in force (``RESIDUAL_SD`` in hard.py: the spread
 ``hard`` assumes for what its look-ahead cannot see). Standard library only.
 
-    python3 bench/fit_eval.py [--games 4000] [--seed 5] [--preset triple-play] [--jobs 2]
+    python3 bench/fit_eval.py [--games 4000] [--seed 5] [--preset triple-play] [--jobs 2] [--write]
 
 Rows are stored sparse (most of the big-canasta table's cells are zero in
 any one position), so the fit itself takes seconds; playing the 4000 games
@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.bots import evaluate as E  # noqa: E402
-from game.bots import get_bot  # noqa: E402
+from game.bots import fitted, get_bot  # noqa: E402
 from game.deal import new_game  # noqa: E402
 from game.engine import apply  # noqa: E402
 from game.presets import get_preset  # noqa: E402
@@ -139,6 +139,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--preset", default="triple-play")
     ap.add_argument("--jobs", type=int, default=2, help="processes playing the games")
+    ap.add_argument("--write", action="store_true", help=fitted.WRITE_HELP)
     a = ap.parse_args()
     rows = collect(a.preset, a.games, a.seed, a.jobs)
     train = [r for r in rows if r[0] % 5]
@@ -167,6 +168,10 @@ def main() -> None:
     print("}")
     end, slope = residual_spread(rows)
     print(f"RESIDUAL_SD = ({end:.0f}, {slope:.0f})  # hard.py: the spread left by the weights in force")
+    if a.write:
+        fitted.save("evaluation", {"weights": {name: list(w) for name, w in weights.items()},
+                                   "residual_sd": [float(round(end)), float(round(slope))]})
+        print(f"written to {fitted.PATH}")
 
 
 if __name__ == "__main__":

@@ -7,14 +7,15 @@ in the real deal and the next player, with its real hand, takes the pile
 or not; ``hard``'s measurement (the share of HANDS sampled hands that
 take, from the thrower's view) and what the next player did at its last
 turn (``hard.take_features``) are recorded. A logistic fit of the real
-takes on those prints ``hard.TAKE_WEIGHTS`` with 95% intervals, then how
+takes on those prints ``hard.TAKE_WEIGHTS`` with 95% intervals (--write
+stores them in game/bots/fitted.json, where ``hard`` reads them), then how
 far ``hard``'s discard falls short of the one it would make knowing the
 next player's hand (in keep-score points a discard: the keep scores with
 the fitted take values), with the measured chance alone and with the
 fitted one. The sampled hands are dealt at random; a player who keeps
 pairs and takes when it can is not random, which the fit corrects.
 
-    python3 bench/fit_take.py [--games 600] [--share 0.3] [--seed 5] [--jobs 2]
+    python3 bench/fit_take.py [--games 600] [--share 0.3] [--seed 5] [--jobs 2] [--write]
 
 600 games take about 2.5 minutes on two cores.
 """
@@ -30,6 +31,7 @@ from fit_eval import solve  # noqa: E402
 from normal_games import arguments, collect_all, opponent_discards  # noqa: E402
 
 from game import cards as C  # noqa: E402
+from game.bots import fitted  # noqa: E402
 from game.bots import hard as H  # noqa: E402
 from game.bots.determinize import hand_sampler  # noqa: E402
 from game.bots.knowledge import read_table  # noqa: E402
@@ -119,6 +121,9 @@ def main() -> None:
     w, half = logistic([c[0] for c in flat], [c[1] for c in flat])
     for name, x, h in zip(NAMES, w, half):
         print(f"{name:32s} {x:7.2f} ± {h:5.2f}")
+    if a.write:
+        fitted.save("take", {"weights": [round(x, 2) for x in w]})
+        print(f"written to {fitted.PATH}")
     print("\nshortfall of a discard against knowing the next hand (keep-score points):")
     for name, predict in (("nothing known (chance 0)", lambda x: 0.0),
                           ("measured chance alone", lambda x: 1 / (1 + math.exp(-x[1]))),

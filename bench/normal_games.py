@@ -8,6 +8,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from game.bots import fitted  # noqa: E402
 from game.bots.normal import Normal  # noqa: E402
 from game.deal import new_game  # noqa: E402
 from game.engine import apply  # noqa: E402
@@ -53,6 +54,7 @@ def arguments(doc: str, games: int, seed: int, share: float, share_help: str) ->
     ap.add_argument("--share", type=float, default=share, help=share_help)
     ap.add_argument("--preset", default="triple-play")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--write", action="store_true", help=fitted.WRITE_HELP)
     return ap.parse_args()
 
 

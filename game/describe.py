@@ -126,12 +126,17 @@ def describe(r: RuleSet) -> list[tuple[str, list[str]]]:
 
     knee = []
     if r.has_knee:
+        if r.partner_knee_at_turn_start:
+            partners = "partners hold theirs from the start of their next turn, so it counts for taking the pile."
+        else:
+            partners = ("partners pick theirs up on their turn, after drawing."
+                        + ("" if r.knee_reminder else " The game does not remind you."))
         knee.append("When your side completes its first canasta, the player who made it picks up the knee "
-                    "at once; partners pick theirs up on their turn, after drawing."
-                    + ("" if r.knee_reminder else " The game does not remind you."))
+                    "at once; " + partners)
     knee.append("When you run out of cards you pick up your next pile: at once if your last card was "
                 "melded, at the start of your next turn if it was discarded. No one may be left "
-                "without cards unless they may pick up their next pile or go out.")
+                "without cards unless they may pick up their next pile or go out: when your turn "
+                "ends with a discard, keep two cards after melding, one to discard and one to hold.")
 
     out = []
     books = r.books_for_deal(1)

@@ -209,6 +209,8 @@ def _plan_take(state: GameState, seat: int, action: dict) -> Plan:
         p.taken = state.discard[len(state.discard) - 1 - count:-1]
     if p.empties_hand and p.taken:
         p.empties_hand = p.goes_out = False
+    if r.discard_after_pile:
+        _check_last_card(state, seat, p, len(state.players[seat].hand) - sum(p.used.values()) + len(p.taken))
     return p
 
 
@@ -217,7 +219,10 @@ def _plan_meld(state: GameState, seat: int, action: dict) -> Plan:
         raise IllegalMove("Draw before melding.")
     if not action["melds"]:
         raise IllegalMove("Choose cards to meld.")
-    return _plan_melds(state, seat, action)
+    p = _plan_melds(state, seat, action)
+    if not state.took_pile or state.rules.discard_after_pile:
+        _check_last_card(state, seat, p, len(state.players[seat].hand) - sum(p.used.values()))
+    return p
 
 
 def _plan_melds(state: GameState, seat: int, action: dict, top: str | None = None) -> Plan:
@@ -368,6 +373,31 @@ def _check_empty_hand(state: GameState, seat: int, p: Plan) -> None:
     p.goes_out = True
 
 
+def _check_last_card(state: GameState, seat: int, p: Plan, left: int) -> None:
+    """A meld after which the turn ends with a discard must leave two cards,
+    one to discard and one to hold, unless that discard may be the last card
+    (the next pile is open, or the player may go out by discarding). Pagat,
+    "Hand and Foot": "you are not allowed to leave yourself without any
+    cards. That means that if you are playing from your foot, you must keep
+    at least two cards in your hand after melding - one to discard and at
+    least one to hold"; Denexa, "Triple Play": "a player that began their
+    turn by drawing from the stock ends it by discarding a single card."."""
+    if left != 1:
+        return
+    player = state.players[seat]
+    side = state.sides[state.side_of(seat)]
+    keep = "You must keep two cards after melding, one to discard and one to hold:"
+    if player.piles:
+        if not _next_pile_open(state, seat, first_canasta=bool(p.completed) and not side.knee_unlocked):
+            raise IllegalMove(f"{keep} you cannot pick up your knee until your side has made a canasta.")
+        return
+    if state.rules.going_out_discard == "forbidden":
+        raise IllegalMove(f"{keep} going out means melding every card, with no discard.")
+    problem = go_out_problem(state, seat, _completed_kinds(state, seat, p))
+    if problem:
+        raise IllegalMove(f"{keep} you may not go out yet. {problem}")
+
+
 def _next_pile_open(state: GameState, seat: int, first_canasta: bool = False) -> bool:
     player = state.players[seat]
     if not player.piles:
@@ -431,7 +461,10 @@ def _plan_knock(state: GameState, seat: int, action: dict) -> Plan:
         return Plan(action, seat)
     if any(is_legal(state, {"type": "discard", "card": c}) for c in set(state.players[seat].hand)):
         raise IllegalMove("End your turn by discarding a card.")
-    return Plan(action, seat)  # no card may be discarded: the turn ends without one
+    # Only one way here (melds keep two cards): a player in the foot holding one
+    # card drew two red 3s that are not replaced there; that card may not be
+    # thrown, so the turn ends without a discard (docs/presets/triple-play.md).
+    return Plan(action, seat)
 
 
 def _plan_knee(state: GameState, seat: int, action: dict) -> Plan:
@@ -588,7 +621,7 @@ def _next_turn(state: GameState) -> None:
     state.permission = None
     state.phase = "draw"
     player = state.players[seat]
-    if player.pending_pickup:
+    if player.pending_pickup or player.knee_ready and state.rules.partner_knee_at_turn_start:
         pick_up_next_pile(state, seat)
     lay_red_threes(state, seat)
 

@@ -17,7 +17,7 @@ from .presets import PRESETS
 from .rules import RuleSet
 
 # (describe section, [(option, label), ...]); the knee section's heading
-# depends on the piles, so piles live under "The deal".
+# depends on the piles ("Foot" without a knee), so piles live under "The deal".
 SECTIONS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     ("The deal", (
         ("deals", "Deals in a game"),
@@ -60,6 +60,9 @@ SECTIONS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ("red3_left", "Each red 3 left at the end"),
         ("black3_left", "Each black 3 left at the end"),
         ("black3_melded", "Each black 3 in a meld"),
+    )),
+    ("Knee and foot", (
+        ("partner_knee_at_turn_start", "Partners hold their knee from the start of their next turn"),
     )),
     ("Going out", (
         ("books_required", "The book is needed to go out"),

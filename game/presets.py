@@ -1,8 +1,9 @@
 """Named rule systems: one ``RuleSet`` per preset, built from one another.
 
 Every option a preset sets is cited to its source in
-``docs/presets/<name>.md`` (seed files live in ../shared/seeds/, rulings in
-../shared/RULES.md). Anything a preset does not set is as in ``triple-play``.
+``docs/presets/<name>.md``, whose audit table maps each rule sentence of the
+source to the option that plays it and the test that shows it. Anything a
+preset does not set is as in ``triple-play``.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ HKF_SHEET = TRIPLE_PLAY.derive(
     seatings=SHEET_SEATINGS, upcard_bury=SHEET_UPCARD,
     opening_by_score=((15000, 90), (30000, 120), (50000, 150)),
     dealer_starts=True, red3_after_opening=True,
-    going_out_discard="forbidden", meld_growth="extra",
+    going_out_discard="forbidden", meld_growth="extra", partner_knee_at_turn_start=True,
 )
 
 HAND_AND_FOOT = TRIPLE_PLAY.derive(

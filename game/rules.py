@@ -92,6 +92,10 @@ class RuleSet:
 
     # -- knee and foot -------------------------------------------------------
     knee_reminder: bool = False           # table option: show when the knee may be taken
+    # the partners of a side's first canasta's maker hold their knee from the
+    # start of their next turn (so it counts for taking the pile); False: they
+    # pick it up after drawing
+    partner_knee_at_turn_start: bool = False
 
     # -- going out -----------------------------------------------------------
     going_out_discard: str = "optional"   # "optional", "required", "forbidden"

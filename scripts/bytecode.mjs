@@ -5,7 +5,8 @@
 // by the pinned Pyodide itself, run here under Node, so it always matches
 // the page's Python. The .pyc files are "unchecked-hash": Python uses them
 // without comparing them to the sources' timestamps, which PyScript resets
-// when it unpacks the zip. The sources travel too, for tracebacks.
+// when it unpacks the zip. The sources travel too, for tracebacks, and so
+// do the data files the code reads (.json).
 //
 //     node scripts/bytecode.mjs OUT.zip ROOT package [package ...]
 import fs from "node:fs";
@@ -21,7 +22,7 @@ function copyIn(src, dst) {
     const from = path.join(src, name);
     if (fs.statSync(from).isDirectory()) {
       if (name !== "__pycache__") copyIn(from, `${dst}/${name}`);
-    } else if (name.endsWith(".py")) {
+    } else if (name.endsWith(".py") || name.endsWith(".json")) {  // .json: data the code reads
       py.FS.writeFile(`${dst}/${name}`, fs.readFileSync(from));
     }
   }

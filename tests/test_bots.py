@@ -157,12 +157,13 @@ def test_hard_expects_its_own_partner_to_grant_going_out():
 
 
 def test_hards_look_ahead_for_going_out_reaches_the_askers_next_turn():
-    """Refused, seat 0 melds its 9s and keeps the 4; a round later it draws
-    two more 4s, asks again and goes out. hard's look-ahead at an answer (or
+    """Refused, seat 0 melds its 9s, keeps two cards (it may not be left with
+    one it cannot throw), throws the black 3 and holds the 4; a round later it
+    draws two more 4s, asks again and goes out. hard's look-ahead at an answer (or
     an ask) plays on past that turn (hard.HORIZON), so "no" is weighed as
     going out a round later, not as a deal still open; two or four turns
     stop before it."""
-    s = position(hands={0: "9S 9H 9D 4C", 1: "KS QD JH TC 8S 6D", 2: "AS KD QS JD TS 8D 6S",
+    s = position(hands={0: "9S 9H 9D 4C 3S", 1: "KS QD JH TC 8S 6D", 2: "AS KD QS JD TS 8D 6S",
                         3: "KH QC JS TD 8H 6C"}, piles={0: [], 1: [], 2: [], 3: []},
                  melds={0: list(BOOK), 1: list(BOOK)}, phase="play", stock_top="4S 4H 4D 4S 4H 4D 4S 4H")
     apply(s, {"type": "ask_to_go_out"})

@@ -1,7 +1,8 @@
-"""The rules that set each preset apart (RULES.md sections 2-8), citing sources.
+"""The rules that set each preset apart, citing sources.
 
-Seeds: 001 = ../shared/seeds/001_a1cd4dd3dd0753aa.txt, 002 = 002_1f00166b08cad8fd.txt,
-003 = 003_eb30c9540757040a.txt, 004 = 004_d6b16ab01bef4023.txt.
+Seeds (titles and addresses in docs/presets/*.md): 001 = Cool Old Games,
+"Triple Play"; 002 = a club's printed sheet, "Triple Play: A Variation of
+Canasta"; 003 = Pagat, "Hand and Foot"; 004 = "Hand, Knee and Foot" (TWR Times).
 """
 
 import os
@@ -53,6 +54,12 @@ def test_001_red_threes_are_always_replaced():
                  melds={0: [("9", "9D 9C 9S 9H 9D 9C 9S")]})
     apply(s, {"type": "draw"})
     assert Counter(s.players[0].hand) == Counter("4C 6C KS QS".split())
+
+
+def test_001_seven_red_threes_score_1000():
+    """Seed 001 'Basic Book': a "Canasta" of seven red 3s, 300 more, 1000 in all."""
+    s = position("triple-play-001", red3={0: "3H 3H 3H 3H 3D 3D 3D"})
+    assert deal_breakdown(s)[0]["red3"]["points"] == 1000
 
 
 def test_001_going_out_needs_no_basic_book_unless_the_option_is_on():
@@ -164,6 +171,27 @@ def test_club_sheet_six_players_ask_both_partners():
 
 
 # -- hkf-sheet (RULES section 4, seed 004) --------------------------------------------
+@pytest.mark.parametrize("players,decks,sides", [(3, 7, 3), (4, 6, 2), (6, 7, 2)])
+def test_hkf_players_decks_and_upcard(players, decks, sides):
+    """Seed 004: 3 alone with 7 decks, 2 teams of 2 with 6, 2 teams of 3 with 7; the
+    upcard "cannot be a wild card, seven, five, black or red three"."""
+    s = new_game("hkf-sheet", seed=1, players=players)
+    assert sum(s.all_cards().values()) == decks * 54 and len(s.sides) == sides
+    for seed in range(40):
+        up = new_game("hkf-sheet", seed=seed, players=players).discard[0]
+        assert not (C.is_wild(up) or up[0] in "357")
+
+
+def test_hkf_going_out_does_not_wait_for_the_partners_piles():
+    """Seed 004: "It is not necessary for all team members to be able play all their cards to go out."""
+    s = position("hkf-sheet", hands={0: "9S 9H 9D"}, piles={0: [], 2: ["QS QH QD", "JS JH JD"]},
+                 melds={0: list(BOOK)}, phase="play")
+    apply(s, {"type": "ask_to_go_out"})
+    apply(s, {"type": "answer", "yes": True})
+    apply(s, meld("9S 9H 9D"))
+    assert s.went_out == 0
+
+
 def test_hkf_dealer_plays_first():
     """Seed 004: the dealer starts play."""
     s = new_game("hkf-sheet", seed=3)
@@ -194,8 +222,39 @@ def test_hkf_red_three_book_is_worth_1000():
 def test_hkf_going_out_needs_every_card_played_with_no_discard():
     """Seed 004 'In order to go out': play all cards with no discard."""
     s = go_out_ready("hkf-sheet", "9S 9H 9D 4C", BOOK)
-    apply(s, meld("9S 9H 9D"))
+    refused(s, meld("9S 9H 9D"), "no discard")  # its last card could not be discarded
+    s = go_out_ready("hkf-sheet", "4C", BOOK)  # a one-card hand, built by hand
     refused(s, {"type": "discard", "card": "4C"}, "melding every card")
+    s = go_out_ready("hkf-sheet", "9S 9H 9D", BOOK)
+    apply(s, meld("9S 9H 9D"))
+    assert s.went_out == 0
+
+
+def test_hkf_partner_holds_the_knee_from_the_start_of_their_next_turn():
+    """Seed 004: "Other players on that team may also pick up their KNEE at that
+    time and play it at their turn": the knee counts for taking the pile."""
+    s = position("hkf-sheet", hands={0: "9S 9H 4C 6C 8C", 1: "KD 5C 6D"}, phase="play",
+                 melds={0: [("9", "9D 9C 9S 9H 9D")]}, piles={2: ["KS KH 8S", "QS QH QD"]})
+    apply(s, add(1, "9S 9H"))
+    assert s.players[2].knee_ready and len(s.players[2].piles) == 2
+    apply(s, {"type": "discard", "card": "4C"})
+    apply(s, {"type": "draw"})
+    apply(s, {"type": "discard", "card": "KD"})
+    assert s.turn == 2 and len(s.players[2].piles) == 1
+    apply(s, take("KS KH"))
+    assert s.took_pile
+
+
+def test_hkf_partner_knee_is_a_house_option_other_presets_keep_the_draw_first_rule():
+    from game.describe import describe
+    from game.house import build, changes
+    assert get_preset("hkf-sheet").partner_knee_at_turn_start
+    assert not any(r.partner_knee_at_turn_start for n, r in PRESETS.items() if n != "hkf-sheet")
+    house = build(PRESETS["triple-play"], {"partner_knee_at_turn_start": True})
+    assert [c["option"] for c in changes(house)] == ["partner_knee_at_turn_start"]
+    knee = dict(describe(get_preset("hkf-sheet")))["Knee and foot"]
+    assert any("counts for taking the pile" in line for line in knee)
+    assert not any("remind" in line for line in knee)  # nothing to remember: the knee comes by itself
 
 
 def test_hkf_required_books_take_no_extra_cards_additional_books_may():
@@ -223,6 +282,13 @@ def test_hand_and_foot_has_no_knee_and_melding_out_picks_up_the_foot():
     refused(s, {"type": "pick_up_knee"}, "no knee")
     apply(s, meld("9S 9H 9D"))
     assert Counter(s.players[0].hand) == Counter("QS QH QD".split())
+
+
+def test_hand_and_foot_upcard_is_never_a_red_three_or_wild():
+    """Seed 003 (Whitnack): "If this card is a red three or wild card (two or joker) it is buried"."""
+    ups = [new_game("hand-and-foot", seed=seed).discard[0] for seed in range(60)]
+    assert not any(C.is_wild(up) or C.is_red_three(up) for up in ups)
+    assert any(up[0] in "57" for up in ups)  # 5s and 7s may start the pile here
 
 
 def test_hand_and_foot_pile_take_is_at_most_seven_and_the_player_still_discards():
@@ -348,6 +414,13 @@ def test_simpson_red_threes_are_held_and_discarded_and_count_minus_500():
     apply(s, {"type": "discard", "card": "3H"})
     s = position("simpson", hands={0: "3H"}, piles={0: []})
     assert deal_breakdown(s)[0]["left"] == -500
+
+
+def test_simpson_one_more_natural_than_wilds():
+    """Seed 003 (Simpson): "if you have three fives you can add up to two wild cards to the set"."""
+    s = position("simpson", hands={0: "5S 5H 5D 2C JK 2D 4C 6C"}, phase="play", opened=[0])
+    refused(s, meld("5S 5H 5D 2C JK 2D"), "3 wild cards need at least 4 natural cards")
+    apply(s, meld("5S 5H 5D 2C JK"))
 
 
 def test_simpson_no_wild_melds_and_one_meld_per_rank():

@@ -1,7 +1,9 @@
 """Every rule of ``triple-play`` (RULES.md section 1, seed 000), one test each.
 
-Sources: "RULES" = ../shared/RULES.md section 1; "seed 000" =
-../shared/seeds/000_401f3d03aee7e79e.txt (section or commenter named).
+Sources: "seed 000" = Denexa Games, "Triple Play (Hand, Knee, and Foot)",
+https://www.denexa.com/blog/triple-play-hand-knee-and-foot/ (section or
+commenter named); "RULES" = the project's rulings where it is silent
+(docs/presets/triple-play.md).
 """
 
 from collections import Counter
@@ -207,7 +209,7 @@ def test_opening_may_use_several_melds():
 
 
 def test_later_melds_have_no_minimum_and_partner_shares_the_opening():
-    s = position(hands={2: "4S 4H 4D 9C"}, melds={0: [("K", "KS KH KD")]}, turn=2, phase="play")
+    s = position(hands={2: "4S 4H 4D 9C 8C"}, melds={0: [("K", "KS KH KD")]}, turn=2, phase="play")
     apply(s, meld("4S 4H 4D"))
 
 

@@ -6,34 +6,24 @@ already banked (melded cards, canasta bonuses, red 3s), what plain melds
 and cards in hand promise (each card's share of the canasta bonus it would
 belong to), what cards left in hand, knee and foot would cost, and how
 many of the side's players have one pile left (in triple-play: on the
-knee, the foot still to come) or none (in the foot). Those two counts are what the card
-counts miss of how far a side is from going out: with them the fit
-predicts held-out deals better (R^2 0.426 against 0.416) and ``hard`` won
-1.9 +- 2.3 points more games in screens against ``normal`` (1,600
-games), margin +379 +- 463. A pile its player may pick up now counts as
-picked up (``ready_pile``): counted as unpicked, the weights made picking up
-the knee, which every bot does at once, look 233 points worse on average,
-a false step at the end of every look-ahead that unlocks the knee (so
-counted, the fit also explains held-out deals better: R^2 0.431 against
-0.426).
+knee, the foot still to come) or none (in the foot): those two counts say
+how far a side is from going out, which the card counts miss. A pile its
+player may pick up now counts as picked up (``ready_pile``), so picking it
+up, which every bot does at once, changes nothing.
 
 The big canastas decide a deal (natural 7s 5000, 5s 3000, wilds 2500), and
 what one is worth is far from a straight line in its cards: with 4 of 7 it
 may never be finished, with 7 it is. So for each of them the side's total
 (its unfinished meld plus the cards of that rank in its hands, knees and
 feet) picks one weight from a table, separately for "meld started" and
-"only held": a step function the fit can shape as it likes. Counting the
-knee and foot mattered most: they are the cards the side will have (in a
-look-ahead they are sampled like every hidden card).
+"only held": a step function the fit can shape as it likes.
 
-The weights are not guesses: ``bench/fit_eval.py`` fits them by least
-squares to the final deal scores of games between ``normal`` bots, each
-weight a straight line in the share of the stock still to draw (early in a
-deal a promise is worth more, and banked points less, than late). The
-positions fitted are taken just after a draw, where ``hard``'s look-ahead
-stops (held-out R^2 0.434 there). With the ready pile and these positions
-``hard`` won 2.1 +- 2.1 points more games in screens (1,600 games),
-margin +701 +- 395.
+The weights (in ``fitted.json``) are fitted by ``bench/fit_eval.py``: least
+squares against the final deal scores of games between ``normal`` bots,
+each weight a straight line in the share of the stock still to draw (early
+in a deal a promise is worth more, and banked points less, than late), at
+positions just after a draw, where ``hard``'s look-ahead stops. How well
+they predict, and what else was tried, is in bench/LOG.md.
 """
 
 from __future__ import annotations
@@ -44,6 +34,7 @@ from .. import cards as C
 from .. import melds as M
 from ..rules import RuleSet
 from ..state import GameState
+from . import fitted
 
 # The big canastas, tracked one by one (a natural rank counts only if the
 # rules give it more than a plain natural canasta), and the largest total
@@ -61,86 +52,13 @@ FEATURES = ("banked", "meld_other", "hand_other", "hand_cost", "piles_cost", "bl
     tuple(_big_name(rank, started, total) for rank in BIG
           for started in (False, True) for total in range(CAP + 1))
 # Per feature: (weight when the stock is empty, weight at the deal's start),
-# as printed by `bench/fit_eval.py --games 4000 --seed 5` (triple-play).
-WEIGHTS = {
-    "banked": (1.0, 1.0),  # fixed: banked points are sure (bench/fit_eval.py FIXED)
-    "meld_other": (0.531, 1.367),
-    "hand_other": (0.424, 0.967),
-    "hand_cost": (-1.414, -2.452),
-    "piles_cost": (0.823, -0.077),
-    "black3_held": (-138.9, -103.334),
-    "red3_held": (1.0, 1.0),  # what the rules charge for it (never held in triple-play)
-    # Below zero only beside the costs above: a least-squares fit shares what
-    # a player's progress is worth between these counts and those costs.
-    "one_pile_left": (-2244.035, -670.089),
-    "no_pile_left": (-1416.804, -361.333),
-    "7_held_0": (0.0, 0.0),  # each table's zero (bench/fit_eval.py ZERO)
-    "7_held_1": (0.001, 0.023),
-    "7_held_2": (0.014, 0.091),
-    "7_held_3": (0.036, 0.247),
-    "7_held_4": (0.06, 0.478),
-    "7_held_5": (0.014, 0.677),
-    "7_held_6": (0.126, 0.812),
-    "7_held_7": (0.182, 0.86),
-    "7_held_8": (0.231, 0.905),
-    "7_held_9": (0.395, 1.002),
-    "7_held_10": (0.958, 1.181),
-    "7_open_0": (0.0, 0.0),
-    "7_open_1": (0.0, 0.0),
-    "7_open_2": (0.0, 0.0),
-    "7_open_3": (0.091, 0.27),
-    "7_open_4": (0.038, 0.685),
-    "7_open_5": (0.09, 0.983),
-    "7_open_6": (0.392, 1.081),
-    "7_open_7": (0.663, 1.036),
-    "7_open_8": (0.705, 1.088),
-    "7_open_9": (0.854, 1.03),
-    "7_open_10": (0.654, 1.297),
-    "5_held_0": (0.0, 0.0),
-    "5_held_1": (0.003, -0.019),
-    "5_held_2": (0.04, -0.033),
-    "5_held_3": (0.053, 0.125),
-    "5_held_4": (0.085, 0.372),
-    "5_held_5": (0.015, 0.556),
-    "5_held_6": (0.192, 0.696),
-    "5_held_7": (0.236, 0.765),
-    "5_held_8": (0.043, 0.888),
-    "5_held_9": (0.569, 0.902),
-    "5_held_10": (1.298, 1.1),
-    "5_open_0": (0.0, 0.0),
-    "5_open_1": (0.0, 0.0),
-    "5_open_2": (0.0, 0.0),
-    "5_open_3": (0.06, 0.523),
-    "5_open_4": (0.072, 0.652),
-    "5_open_5": (0.158, 0.863),
-    "5_open_6": (0.461, 0.953),
-    "5_open_7": (0.676, 0.969),
-    "5_open_8": (0.869, 0.926),
-    "5_open_9": (0.974, 0.914),
-    "5_open_10": (0.997, 1.103),
-    "wild_held_0": (0.0, 0.0),
-    "wild_held_1": (0.027, -0.008),
-    "wild_held_2": (-0.024, 0.179),
-    "wild_held_3": (0.028, 0.25),
-    "wild_held_4": (0.114, 0.434),
-    "wild_held_5": (0.148, 0.601),
-    "wild_held_6": (0.296, 0.716),
-    "wild_held_7": (0.422, 0.799),
-    "wild_held_8": (0.437, 0.986),
-    "wild_held_9": (0.739, 1.149),
-    "wild_held_10": (0.608, 1.395),
-    "wild_open_0": (0.0, 0.0),
-    "wild_open_1": (0.0, 0.0),
-    "wild_open_2": (0.0, 0.0),
-    "wild_open_3": (0.21, 0.157),
-    "wild_open_4": (0.046, 0.616),
-    "wild_open_5": (0.24, 0.796),
-    "wild_open_6": (0.51, 0.828),
-    "wild_open_7": (0.682, 0.915),
-    "wild_open_8": (0.638, 1.123),
-    "wild_open_9": (0.822, 1.261),
-    "wild_open_10": (0.944, 1.506),
-}
+# fitted by ``bench/fit_eval.py`` (triple-play). "banked" is fixed at 1 (banked
+# points are sure), each big-canasta table's zero cell at 0, and a feature a
+# preset never shows (a red 3 held, in triple-play) keeps what the rules
+# charge. "one_pile_left" and "no_pile_left" are below zero only beside the
+# costs of the cards still to play: the fit shares what a player's progress
+# is worth between those counts and those costs.
+WEIGHTS = {name: tuple(w) for name, w in fitted.VALUES["evaluation"]["weights"].items()}
 
 
 @lru_cache(maxsize=16)

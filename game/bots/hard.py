@@ -9,8 +9,7 @@ candidate in the same sample:
 
 - draw or take the pile, which meld plan (normal's; the same without
   holding cards back for the partner; everything it can lay, wild cards
-  included, which normal keeps for canastas it needs: weighing that one
-  added ~1,000 points a game against normal in screens; the same with
+  included, which normal keeps for canastas it needs; the same with
   its wild cards placed in the order that leaves fewest), ask to go out,
   answer the partner: each candidate is followed by ``normal`` for every seat (our
   side's answers excepted: ``GRANT``) until the next player has drawn (for
@@ -22,9 +21,6 @@ candidate in the same sample:
   ahead (``worth``), the rest of this deal and each deal to come taken as a
   normal spread around the evaluation. That matters late in a game: it does
   not, for one, go out into a lost game.
-  (With the earlier hand-set evaluation a challenger to ``normal``'s draw
-  or discard had to win by 300 points; with the fitted one that margin
-  only costs strength.)
 - which card to throw: ``normal``'s keep scores, with the chance that the
   next player takes the pile measured (the sampled next player, playing
   ``normal``, is shown each candidate) instead of estimated. Only that
@@ -50,6 +46,7 @@ from .. import cards as C
 from ..engine import apply, is_legal
 from ..moves import take_pile_candidates
 from ..state import GameState
+from . import fitted
 from .determinize import hand_sampler, sample_world
 from .evaluate import ahead_of_best, score_difference, stock_share
 from .knowledge import Knowledge, read_table
@@ -74,59 +71,40 @@ MAX_HANDS = 400       # enough to measure a chance within a few points
 # Turns a look-ahead crosses before it stops after the next draw: one (the
 # next player's answer to our move); for going out, six: past the asker's
 # next turn, where a refused asker asks again (will it go out a round later,
-# or the opponents first?). Measured in real deals of normal bots with the
-# stock, knees and feet re-dealt 8 times (the look-ahead may not see the
-# real draws), against two turns: +52 points an answer with 5 turns, +34 to
-# +53 with 6 to 10 (95% intervals +-55), +64 to +80 an ask (+-69): some 200
-# points a game, below what tournaments can tell (400 games at 12 samples,
-# two seeds: +320 and -181 a game, +-360; 1,000 games at 50 ms, seed 1:
-# 63.4% and +3,552 against 64.6% and +3,602 with two turns).
+# or the opponents first?).
 HORIZON = {"answer": 6, "ask_to_go_out": 6}
 MAX_ACTIONS = 150     # a guard on one look-ahead
 # A search stops before its budget once its leader is clear: after CLEAR_MIN
 # samples, ahead of every other candidate by more than CLEAR_Z standard
 # errors of their paired difference (or tied with it in every sample: the
-# same outcome). Replayed on the samples of 183 searches of three games
-# (120 a meld or pile take, 200 an answer or ask), it stopped a meld after
-# 25 samples on average and an answer after 68, and picked what all the
-# samples picked in 161 of 162 melds and takes and 21 of 21 answers and
-# asks: at the page's 500 ms a meld takes ~70 ms instead of all of it.
+# same outcome).
 CLEAR_MIN = 16
 CLEAR_Z = 3.0
-# Weighing a discard, as fitted to real deal results by bench/fit_discard.py
-# (each of normal's preferred cards thrown in the same deal, which is then
-# played to its end; 95% intervals +-7 and +-83): the next player's take is
-# worth nothing to them while the pile holds TAKE_FREE_CARDS cards or fewer,
-# then TAKE_PER_CARD a card (normal's guess, 40 + 15 a card, is far too
-# flat: a pile of 25 is worth ~1,200 to its taker, one of 5 about nothing);
-# a 5 or 7 is worth keeping BIG_KEEP (normal: 300).
-TAKE_FREE_CARDS = 7
-TAKE_PER_CARD = 63
-BIG_KEEP = 515
+# Weighing a discard (fitted by bench/fit_discard.py, in fitted.json): the
+# next player's take is worth nothing to them while the pile holds
+# TAKE_FREE_CARDS cards or fewer, then TAKE_PER_CARD a card; a 5 or 7 is
+# worth keeping BIG_KEEP (in normal's keep-score points).
+_DISCARD = fitted.VALUES["discard"]
+TAKE_FREE_CARDS = _DISCARD["take_free_cards"]
+TAKE_PER_CARD = _DISCARD["take_per_card"]
+BIG_KEEP = _DISCARD["big_keep"]
 # The measured chance of a take, corrected by a logistic fit to what the
-# next player really did (bench/fit_take.py; weights of ``take_features``):
-# the sampled hands are dealt at random, but a player who keeps pairs holds
-# more of them, and few of a rank it threw or refused at its last turn.
-# A chance of 0 counts as MIN_CHANCE (the samples are finite).
-TAKE_WEIGHTS = (0.41, 0.91, -4.0, -1.16)
+# next player really did (bench/fit_take.py, in fitted.json; weights of
+# ``take_features``): the sampled hands are dealt at random, but a player
+# who keeps pairs holds more of them, and few of a rank it threw or refused
+# at its last turn. A chance of 0 counts as MIN_CHANCE (the samples are finite).
+TAKE_WEIGHTS = tuple(fitted.VALUES["take"]["weights"])
 MIN_CHANCE = 0.002
 # In a look-ahead our own side's answer to "may I go out?" is yes, not
 # normal's rule (cards left against the 200 bonus, which mostly refuses):
 # a hard partner searches too and grants far more often, and an asker who
-# expects a refusal sees no point in asking. (Screens against normal, 300
-# games each, 12 samples a decision: margin +2,515 and +2,098 on two seeds,
-# against +2,129 and +1,835 modelling our side's answers as normal's.)
+# expects a refusal sees no point in asking.
 GRANT = {"type": "answer", "yes": True}
 # What a look-ahead cannot see (the rest of the deal beyond the evaluation,
 # and each deal to come) is taken as a normal spread: its standard deviation
 # a line in the share of the stock left, (at an empty stock, per share
-# left), as printed by ``bench/fit_eval.py``: 2,171 with the stock drawn,
-# 5,017 at a deal's start, which is also a whole deal's. Screens of 1,600
-# games (12 samples a decision, duplicate deals, four seeds, with (2300,
-# 2700) and 5,350 a deal): against weighing points, +1.28 +-1.03 points of
-# games won (46 games won only this way, 25 only the other), margin -138
-# +-193; applying it in the last deal only gained +0.50 +-0.50 (2,400 games).
-RESIDUAL_SD = (2171.0, 2846.0)
+# left), fitted by bench/fit_eval.py (in fitted.json).
+RESIDUAL_SD = tuple(fitted.VALUES["evaluation"]["residual_sd"])
 _NORMAL = Normal()
 
 

@@ -215,7 +215,10 @@ def meld_caps(obs: GameState, log: list[dict]) -> list[dict[str, int] | None]:
     the side was building (in the foot, any number of a plain rank kept back
     for the partner) and at most two of any other it could start a meld of.
     Nothing is known of a player who has not ended a turn since its side
-    opened. The hand stays the same until that player's next turn.
+    opened, nor of one left with a few cards that may not run out: it must
+    keep two after melding (one to throw, one to hold), so it may have kept
+    back cards it could meld. The hand stays the same until that player's
+    next turn.
     """
     r = obs.rules
     ends = [i for i, a in enumerate(log) if a["type"] in ("discard", "knock")]
@@ -235,6 +238,8 @@ def meld_caps(obs: GameState, log: list[dict]) -> list[dict[str, int] | None]:
         if not before:
             continue
         any_number = len(obs.players[s].hand)
+        if any_number <= r.meld_min + 1 and not _pile_open_to(obs, s):
+            continue  # it may have kept cards back to keep two (one to throw, one to hold)
         building = {m.rank for m in before if m.completed_turn < 0 or m.completed_turn > turn}
         caps = {}
         for rank in [*MELD_RANKS, C.WILD]:
@@ -250,6 +255,13 @@ def meld_caps(obs: GameState, log: list[dict]) -> list[dict[str, int] | None]:
                 caps[rank] = r.meld_min - 1
         out[s] = caps
     return out
+
+
+def _pile_open_to(obs: GameState, seat: int) -> bool:
+    """Whether the seat may run out of cards into its next pile (its knee
+    opens with its side's first canasta; a foot after the hand or knee is open)."""
+    p = obs.players[seat]
+    return bool(p.piles) and (len(p.piles) == 1 or obs.sides[obs.side_of(seat)].knee_unlocked)
 
 
 def _played(held: Counter, action: dict) -> None:

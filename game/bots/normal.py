@@ -5,8 +5,7 @@
   wilds spent only to finish the side's first canasta (the knees) or its
   mixed canasta.
 - Keeps pairs in hand to take the pile, and takes it unless that would
-  bury a nearly finished foot under a big pile (in tournaments against
-  ``easy``, refusing piles for their black 3s cost half the margin).
+  bury a nearly finished foot under a big pile.
 - Discards black 3s first (they block the next player and cost 100 each
   if caught), never wild cards, and scores every other card by what it is
   worth to keep against how likely the next opponent can take the pile
@@ -18,8 +17,7 @@
 - Runs out of the hand or knee when it can do so this turn, and asks to
   go out once the book is complete and it can play every card, trying
   every order of placing its wild cards (the wild meld, unfinished melds,
-  pairs): against always the wild meld first it won 59.9% of 2,000
-  duplicate games (margin +2,441), going out in 44% of deals against 27%.
+  pairs) to find one that plays every card.
 
 Deterministic: no randomness; ties go to the card code order.
 """

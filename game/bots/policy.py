@@ -4,7 +4,8 @@ A bot is asked for one action at a time, so the turn is rebuilt from the
 view at every call: answer if asked; draw or take the pile; pick up the knee
 as soon as allowed; meld while the policy has something to meld; ask to go
 out when the policy can; end with a discard (or a knock after taking the
-pile, or when the last card may not be thrown). Subclasses fill in the
+pile where the rules have no discard then: the engine refuses any meld that
+would leave a card which may not be thrown). Subclasses fill in the
 choices; the skeleton keeps every bot legal and deterministic.
 """
 

@@ -118,7 +118,8 @@ def _keep_ranks(obs: GameState, seat: int) -> set[str]:
 def _discard(obs: GameState, hand: list[str], keep: set[str], rng: random.Random) -> dict:
     """A random card: plain ones of ranks neither in ``keep`` nor paired in
     the hand first, then the other plain ones, then wild ones; a red 3 or
-    the last card only if the engine allows it, else a knock."""
+    the last card only if the engine allows it (it refuses melds that leave
+    a last card which may not be thrown, so one always may)."""
     cards = sorted(set(hand))
     if len(hand) > 1:
         seen: set[str] = set()
