@@ -10,19 +10,28 @@ the server makes the browser revalidate, answering 304), and a later visit
 (the fourth load in that profile). Each reload comes SETTLE_MS after the
 previous load was ready, as a returning visitor's would, not in the middle
 of the browser's background work.
-The game and the bare page take turns, one profile each per run. Prints
-medians over --runs (and each run's figure) and the ratios to the bare page (target: ready
-within 1.15x, skeleton within 0.5 s). Then plays --turns human turns (draw,
+The game and the bare page take turns, one profile each per run. The game's
+first visit starts a game, so its reloads reopen it: the last table is
+painted at once (ui/paint.js; target within 0.3 s of navigation) and then
+goes live. Prints medians over --runs (and each run's figure) and the
+ratios to the bare page (target: ready within 1.0x), the first visit's
+bytes over the wire, raw and gzipped (as a static host sends them) next to
+the bare page's, and the offline copy's size; then the same loads under a
+phone profile (--phone-runs: CPU 4x slower, 9 Mbit/s, 40 ms, Chromium's
+own emulation). Then plays --turns human turns (draw,
 discard) against three --bots bots in the page (default normal; target under
 50 ms median) and prints the bots' time per action
 as measured inside Python (time.perf_counter around choose + apply, exposed
 by ui/controller.py as <html data-bot-ms-median>), and the longest
 main-thread task meanwhile (target: none over 100 ms; try --bots hard).
 
-    .venv/bin/python bench/page_load.py [--runs 9] [--turns 0]
+    .venv/bin/python bench/page_load.py [--runs 9] [--phone-runs 3] [--turns 0]
 """
 
 import argparse
+import gzip
+import json
+import re
 import statistics
 import sys
 import tempfile
@@ -57,9 +66,19 @@ new MutationObserver(() => {
 }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-app-state'] });
 """
 
+# Stamp the moment ui/paint.js paints the last table (html[data-painted]).
+STAMP_PAINTED = """
+new MutationObserver(() => {
+  if (document.documentElement.dataset.painted && !window.__paintedAt) window.__paintedAt = performance.now();
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-painted'] });
+"""
+
 METRICS = """() => ({
   fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime,
   ready: window.__readyAt,
+  painted: window.__paintedAt,
+  files: performance.getEntriesByType('resource').map(e => new URL(e.name).pathname),
+  html: location.pathname,
   bytes: performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
            .reduce((n, e) => n + (e.transferSize || 0), 0),
 })"""
@@ -93,18 +112,40 @@ def settled_reload(page):
     return navigate
 
 
-def visit(pw, url, offline_cache):
+# A phone on a mobile network: Chromium's own emulation (CDP), 4x slower
+# CPU, 9 Mbit/s down and up, 40 ms latency.
+PHONE_CPU_SLOWDOWN = 4
+PHONE_NETWORK = {"offline": False, "latency": 40,
+                 "downloadThroughput": 9e6 / 8, "uploadThroughput": 9e6 / 8}
+
+
+def emulate_phone(context, page):
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU_SLOWDOWN})
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", PHONE_NETWORK)
+
+
+def visit(pw, url, offline_cache, phone=False):
     """One profile: a new on-disk profile (cold), a reload (warm: the second
     visit), then two more reloads; the last is a later visit, once the
     browser has also kept the compiled code (V8 and the service worker's
-    cache need a few loads to get there). ``offline_cache``: the page has a
-    service worker, and the warm visit waits until it has installed."""
+    cache need a few loads to get there). ``offline_cache``: the game page,
+    which has a service worker (the warm visit waits until it has
+    installed); a game is started on the first visit, so the reloads
+    reopen it (painted at once, then continued). ``phone``: under the
+    phone profile (emulate_phone)."""
     with tempfile.TemporaryDirectory() as profile:
         context = harness.launch_persistent(pw, profile, **harness.PHONE)
         context.add_init_script(STAMP_READY)
+        context.add_init_script(STAMP_PAINTED)
         page = context.new_page()
+        if phone:
+            emulate_phone(context, page)
         cold = load(page, url, page.goto)
         if offline_cache:
+            page.click("#btn-start")
+            page.wait_for_function("localStorage.getItem('tp.paint') !== null")
             page.evaluate(SW_INSTALLED)
         reload = settled_reload(page)
         warm = load(page, url, reload)
@@ -114,14 +155,14 @@ def visit(pw, url, offline_cache):
     return {"cold": cold, "warm": warm, "later": later}
 
 
-def measure(pw, pages, runs):
+def measure(pw, pages, runs, phone=False):
     """Samples per page name and visit label. The pages take turns (run i:
     each page once, in order), so a slow spell of the machine falls on all
     of them rather than on whichever page was measured then."""
     samples = {(name, label): [] for name, _, _ in pages for label in LABELS}
     for _ in range(runs):
         for name, url, offline_cache in pages:
-            for label, sample in visit(pw, url, offline_cache).items():
+            for label, sample in visit(pw, url, offline_cache, phone).items():
                 samples[name, label].append(sample)
     return samples
 
@@ -180,9 +221,72 @@ def bot_timing(pw, base, turns, level):
     return root
 
 
+def load_table(samples, pages):
+    print(f"{'page':<16}{'cache':<7}{'first paint':>12}{'painted':>9}{'ready':>9}{'bytes':>12}   (ready, each run)")
+    for name, _, _ in pages:
+        for label in LABELS:
+            runs = samples[name, label]
+            each = " ".join(f"{r['ready']:.0f}" for r in runs)
+            print(f"{name:<16}{label:<7}{median(runs, 'fcp'):>12.0f}{median(runs, 'painted'):>9.0f}"
+                  f"{median(runs, 'ready'):>9.0f}{median(runs, 'bytes'):>12.0f}   ({each})")
+
+
+def ratio_line(samples, label, target):
+    ratio = median(samples[GAME, label], "ready") / median(samples[BARE, label], "ready")
+    print(f"ready {label}: {ratio:.2f}x the bare page (target {target:.2f}x: "
+          f"{'met' if ratio <= target else 'NOT met'})")
+
+
+PAINT_TARGET_MS = 300
+
+
+def paint_line(samples):
+    """The reopened game's last table on screen (ui/paint.js), from navigation."""
+    for label in LABELS[1:]:
+        runs = samples[GAME, label]
+        painted = median(runs, "painted")
+        missing = sum(r["painted"] is None for r in runs)
+        print(f"last table painted ({label}): {painted:.0f} ms after navigation, ready at "
+              f"{median(runs, 'ready'):.0f} (target {PAINT_TARGET_MS} ms: "
+              f"{'met' if painted <= PAINT_TARGET_MS and not missing else 'NOT met'}"
+              f"{f'; not painted in {missing} runs' if missing else ''})")
+
+
+def gzip_bytes(site, paths):
+    """(raw, gzip -6) bytes of these site files, as a static host would send them."""
+    raw = packed = 0
+    for path in paths:
+        data = (site / path).read_bytes()
+        raw += len(data)
+        packed += len(gzip.compress(data, compresslevel=6, mtime=0))
+    return raw, packed
+
+
+def site_files(site, sample):
+    """The files (relative paths) a page load fetched, its HTML included."""
+    paths = {p.lstrip("/") for p in sample["files"]} | {sample["html"].lstrip("/") or "index.html"}
+    return sorted(p for p in paths if p and (site / p).is_file())
+
+
+def bytes_lines(site, samples):
+    print("first visit: bytes over the wire, and the same files raw and gzip -6 (static host)")
+    for name in (GAME, BARE):
+        cold = samples[name, "cold"][0]
+        raw, packed = gzip_bytes(site, site_files(site, cold))
+        print(f"  {name:<16}{median(samples[name, 'cold'], 'bytes') / 1e6:6.2f} MB over the wire, "
+              f"{raw / 1e6:6.2f} MB raw, {packed / 1e6:6.2f} MB gzip")
+    sw = (site / "sw.js").read_text()
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))
+    raw, packed = gzip_bytes(site, files)
+    every = sum(f.stat().st_size for f in site.rglob("*") if f.is_file())
+    print(f"  offline copy (sw.js precache): {len(files)} files, {raw / 1e6:.2f} MB "
+          f"({packed / 1e6:.2f} MB gzip) of the site's {every / 1e6:.2f} MB")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--phone-runs", type=int, default=3, help="runs under the phone profile (0: none)")
     parser.add_argument("--turns", type=int, default=15, help="human turns for the bot timing")
     parser.add_argument("--bots", default="normal", help="the bots' level for the timing")
     args = parser.parse_args()
@@ -192,21 +296,21 @@ def main():
         (site / "bare.html").write_text(BARE_PAGE)
         with harness.serve(site) as base, sync_playwright() as pw:
             print(f"page load, phone 390x844, median of {args.runs} runs (ms; bytes over the wire)")
-            print(f"{'page':<16}{'cache':<7}{'first paint':>12}{'ready':>9}{'bytes':>12}   (ready, each run)")
             pages = ((GAME, base, True), (BARE, base + "bare.html", False))
             samples = measure(pw, pages, args.runs)
-            ready = {}
-            for name, _, _ in pages:
-                for label in LABELS:
-                    runs = samples[name, label]
-                    ready[name, label] = median(runs, "ready")
-                    each = " ".join(f"{r['ready']:.0f}" for r in runs)
-                    print(f"{name:<16}{label:<7}{median(runs, 'fcp'):>12.0f}"
-                          f"{ready[name, label]:>9.0f}{median(runs, 'bytes'):>12.0f}   ({each})")
+            load_table(samples, pages)
             for label in LABELS:
-                ratio = ready[GAME, label] / ready[BARE, label]
-                print(f"ready {label}: {ratio:.2f}x the bare page (target 1.15x: "
-                      f"{'met' if ratio <= 1.15 else 'NOT met'})")
+                ratio_line(samples, label, 1.0)
+            paint_line(samples)
+            bytes_lines(site, samples)
+            if args.phone_runs:
+                print(f"\nphone profile: CPU {PHONE_CPU_SLOWDOWN}x slower, 9 Mbit/s, 40 ms; "
+                      f"median of {args.phone_runs} runs")
+                phone = measure(pw, pages, args.phone_runs, phone=True)
+                load_table(phone, pages)
+                for label in LABELS:
+                    ratio_line(phone, label, 1.0)
+                paint_line(phone)
             if args.turns:
                 t = bot_timing(pw, base, args.turns, args.bots)
                 print(f"bot turn in the page ({args.bots} bots, {t['actions']} actions): "

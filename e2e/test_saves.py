@@ -20,16 +20,21 @@ QUERY = "?delay=0&seed=7"
 
 
 def storage(page):
-    return page.evaluate("Object.fromEntries(Object.entries(localStorage))")
+    """The saves in localStorage (not tp.paint, the last table's picture: ui/paint.js)."""
+    return page.evaluate("Object.fromEntries(Object.entries(localStorage).filter(([k]) => k !== 'tp.paint'))")
 
 
 def log_lines(page):
     return page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)")
 
 
-def reopen(page, url):
+def reopen(page, url, to_list=True):
+    """Open the page again; a page left at a game's table continues that game,
+    and ``to_list`` then goes on to the list of games (☰)."""
     page.goto(url)
     assert harness.wait_ready(page, 60) == "ready", page.text_content("#boot")
+    if to_list and page.get_attribute("#app", "data-screen") in ("table", "sheet"):
+        press(page, "#btn-menu", True)
 
 
 def draw_and_discard(page):
@@ -49,7 +54,10 @@ def test_reload_resumes_mid_turn(phone_context, base_url):
     press(page, "#btn-draw", True)  # mid-turn: drawn, not yet discarded
     before, lines = game_state(page), log_lines(page)
     assert before["phase"] == "play" and len(before["log"]) > 5  # the bots' moves are in it
-    reopen(page, base_url + QUERY)
+    reopen(page, base_url + QUERY, to_list=False)  # left at the table: back at the table
+    assert game_state(page) == before and log_lines(page) == lines
+    assert table(page, "phase") == "play" and table(page, "to-move") == "0"
+    press(page, "#btn-menu", True)
     assert page.is_visible("#btn-continue") and page.is_visible("#btn-games-new")
     harness.screenshot(page, "phone-games")
     press(page, "#btn-continue", True)

@@ -45,6 +45,7 @@ APP_ZIP = "app.zip"
 # the error plugin (the other plugins are turned off in pyscript.toml).
 PRELOAD_MARK = "<!-- start-up preloads -->"
 PYSCRIPT_START_CHUNKS = ("toml", "error")
+PYSCRIPT_CSS = "vendor/pyscript/core.css"  # index.html's stylesheet link
 MPY_CONFIG = re.compile(r"<mpy-config>(.*?)</mpy-config>", re.S)
 ENTRY = "main.py"  # ui/main.py: index.html's <script type="py" src>
 RUNTIME_BYTES_MARK = 'data-runtime-bytes="0"'
@@ -115,6 +116,21 @@ def write_packages(out: Path) -> None:
     (out / "pyscript.toml").write_text("\n".join(lines) + "\n")
 
 
+def pyscript_start_chunks() -> list[str]:
+    """The files of PyScript's dist/ that the page loads: core.js, the chunks
+    it imports, and PYSCRIPT_START_CHUNKS among those it imports lazily (the
+    others belong to the plugins pyscript.toml turns off, or to MicroPython)."""
+    core = (PYSCRIPT_DIST / "core.js").read_text()
+    chunks = ["core.js"] + re.findall(r'from\s*"\./([\w.-]+\.js)"', core)
+    lazy = set(re.findall(r'import\("\./([\w.-]+\.js)"\)', "".join((PYSCRIPT_DIST / c).read_text() for c in chunks)))
+    for stem in PYSCRIPT_START_CHUNKS:
+        found = sorted(c for c in lazy if re.fullmatch(rf"{stem}-[\w-]+\.js", c))
+        if len(found) != 1:
+            sys.exit(f"PyScript's dist: expected one {stem}-*.js chunk imported by its core, found {found}")
+        chunks += found
+    return chunks
+
+
 PRELOAD_LINK = {"module": '<link rel="modulepreload" href="./{}">',
                 "fetch": '<link rel="preload" as="fetch" crossorigin href="./{}">'}
 
@@ -136,16 +152,8 @@ def start_up_preloads(html: str) -> str:
         sys.exit(f"index.html's <mpy-config> must list the plugins of pyscript.toml: {plugins}")
     if PRELOAD_MARK not in html:
         sys.exit(f"index.html lost its {PRELOAD_MARK} marker")
-    core = (PYSCRIPT_DIST / "core.js").read_text()
-    chunks = re.findall(r'from\s*"\./([\w.-]+\.js)"', core)
-    main_chunks = [PYSCRIPT_DIST / c for c in chunks]
-    lazy = set(re.findall(r'import\("\./([\w.-]+\.js)"\)', "".join(p.read_text() for p in main_chunks)))
-    for stem in PYSCRIPT_START_CHUNKS:
-        found = sorted(c for c in lazy if re.fullmatch(rf"{stem}-[\w-]+\.js", c))
-        if len(found) != 1:
-            sys.exit(f"PyScript's dist: expected one {stem}-*.js chunk imported by its core, found {found}")
-        chunks += found
-    preloads = [("module", f"vendor/pyscript/{c}") for c in chunks] + [
+    chunks = pyscript_start_chunks()
+    preloads = [("module", f"vendor/pyscript/{c}") for c in chunks[1:]] + [
         ("fetch", "pyscript.toml"),
         ("module", "vendor/pyodide/pyodide.mjs"),
         ("module", "vendor/pyodide/pyodide.asm.mjs"),
@@ -154,13 +162,24 @@ def start_up_preloads(html: str) -> str:
     return html.replace(PRELOAD_MARK, "\n  ".join(links))
 
 
-def write_service_worker(out: Path) -> None:
-    """sw.js with the precache list (every file of the site) and a cache version.
+def precached(out: Path) -> list[str]:
+    """The site's files the page can use: all but PyScript's chunks that it
+    never loads (plugins turned off, MicroPython, code editor, terminal).
+    The site still ships those: a PyScript path not seen here gets them
+    online instead of a 404."""
+    used = {f"vendor/pyscript/{c}" for c in pyscript_start_chunks()} | {PYSCRIPT_CSS}
+    return sorted(rel for rel in (p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+                  if not rel.startswith("vendor/pyscript/") or rel in used)
 
-    The version hashes every file's path and contents, so any change to the
-    site makes a new cache name and the old cache is dropped on activation.
+
+def write_service_worker(out: Path) -> None:
+    """sw.js with the precache list (precached()) and a cache version.
+
+    The version hashes every precached file's path and contents, so any
+    change to the site makes a new cache name and the old cache is dropped
+    on activation.
     """
-    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    files = precached(out)
     digest = hashlib.sha256()
     for rel in files:
         digest.update(rel.encode() + b"\0" + (out / rel).read_bytes() + b"\0")

@@ -21,10 +21,12 @@
   function mount(id, json) {
     const target = document.getElementById(id);
     if (!target) return;
+    const nodes = JSON.parse(json);
     const fragment = document.createDocumentFragment();
-    for (const node of JSON.parse(json)) fragment.appendChild(build(node));
+    for (const node of nodes) fragment.appendChild(build(node));
     target.replaceChildren(fragment);
+    if (window.TriplePlayPaint) window.TriplePlayPaint.record(id, nodes); // ui/paint.js
   }
 
-  window.TriplePlayDom = { mount };
+  window.TriplePlayDom = { mount, build };
 })();

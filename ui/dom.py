@@ -46,6 +46,11 @@ def set_app_state(state):
     document.documentElement.dataset.appState = state
 
 
+def painted():
+    """Whether ui/paint.js painted the last table of the current game at start-up."""
+    return _js(document.documentElement.getAttribute("data-painted")) is not None
+
+
 def set_root_data(key, value):
     """Set a data-* attribute on <html> (figures for benchmarks and tests)."""
     document.documentElement.setAttribute("data-" + key, str(value))

@@ -28,7 +28,8 @@ FULL = "Storage is full: this game is not being saved. Open ☰ to export or del
 
 class GamesMixin:
     def boot_games(self):
-        """Open the store, read a shared link, and show the games screen if there is one."""
+        """Open the store, read a shared link, and show the games screen if there is one
+        (or, where ui/paint.js painted the last table, continue that game)."""
         storage = dom.storage()
         self.store = SaveStore(storage or MemoryStorage(), now=dom.local_now)
         self.slot = None            # save slot of the game in self.state
@@ -50,6 +51,8 @@ class GamesMixin:
                 self.games_errors = ["This game link cannot be opened (it is damaged). Nothing was changed."]
         if self.incoming or self.games_errors or self.store.ids():
             self.screen = "games"
+        if dom.painted() and not (self.incoming or self.games_errors) and self.store.current:
+            self.do_resume(self.store.current)  # the painted game goes live where it is
 
     # -- saving ---------------------------------------------------------------------
     def autosave(self):

@@ -1,0 +1,178 @@
+"""Reopening the page to continue a game: the last table is painted from
+tp.paint at once, inert until the engine is ready, then the live table takes
+its place in the same boxes (ui/paint.js). A corrupt or hostile tp.paint is
+ignored and removed: the page starts as it would without one."""
+
+import json
+
+import pytest
+
+import harness
+from test_table import game_state, open_new_game, press, start_game, table, wait_settled
+
+QUERY = "?delay=0&seed=7"
+
+
+@pytest.fixture
+def phone(chromium):
+    """A phone context without the service worker: its cache would answer the
+    wasm request that these tests hold back (page.route cannot see those)."""
+    context = chromium.new_context(service_workers="block", **harness.PHONE)
+    yield context
+    context.close()
+# Every click that reaches an element with data-cmd (the page's controls).
+WATCH_CLICKS = """window.__cmdClicks = [];
+document.addEventListener('click', (e) => {
+  const b = e.target.closest && e.target.closest('[data-cmd]');
+  if (b) window.__cmdClicks.push(b.id || b.dataset.cmd);
+}, true);"""
+
+
+def mid_turn(page, base_url):
+    """A game at the table, the card drawn and not yet discarded; its paint stored."""
+    open_new_game(page, base_url, QUERY)
+    start_game(page, touch=True)
+    wait_settled(page)
+    press(page, "#btn-draw", True)
+    assert table(page, "phase") == "play"
+    page.wait_for_function("JSON.parse(localStorage.getItem('tp.paint') || '{}').regions?.hand")
+
+
+def reload_held(page, url=None):
+    """Reload (or open ``url``) with the Pyodide wasm held back, so the page
+    stays loading; returns the held routes (release them to go on)."""
+    held = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    if url:
+        page.goto(url, wait_until="commit")
+    else:
+        page.reload(wait_until="commit")
+    page.wait_for_function("window.TriplePlayPaint")  # ui/paint.js has run
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page never asked for the Pyodide wasm"
+    return held
+
+
+def release(page, held):
+    for route in held:
+        route.continue_()
+    page.unroute("**/pyodide.asm.wasm")
+    assert harness.wait_ready(page, 60) == "ready", page.text_content("#boot")
+
+
+def boxes(page):
+    return {sel: page.locator(sel).bounding_box() for sel in ("#hand", "#actions", "#hand .chip >> nth=0")}
+
+
+def center(box):
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_last_table_is_painted_inert_then_goes_live(phone, base_url, record):
+    page = phone.new_page()
+    mid_turn(page, base_url)
+    before, live_boxes = game_state(page), boxes(page)
+    chips = page.locator("#hand .chip").count()
+    log = record(page)
+    page.add_init_script(WATCH_CLICKS)
+    held = reload_held(page)
+
+    assert page.get_attribute("html", "data-app-state") == "loading"
+    assert page.get_attribute("html", "data-painted") == "1"
+    assert page.locator("#hand .chip").count() == chips
+    assert page.is_visible("#btn-discard") and page.is_visible(".boot-painted")
+    painted = boxes(page)
+    harness.screenshot(page, "phone-painted")
+    # Taps on the painted controls reach nothing: a chip, then Discard.
+    for selector in ("#hand .chip >> nth=0", "#btn-discard"):
+        page.touchscreen.tap(*center(page.locator(selector).bounding_box()))
+    page.mouse.click(*center(page.locator("#btn-menu").bounding_box()))
+    assert page.evaluate("window.__cmdClicks") == []
+
+    release(page, held)
+    assert page.get_attribute("html", "data-painted") is None
+    assert page.evaluate("document.getElementById('app').inert") is False
+    assert game_state(page) == before and table(page, "phase") == "play"
+    for selector, box in boxes(page).items():  # the live table sits where the paint was
+        for key in ("x", "y", "width", "height"):
+            assert abs(box[key] - painted[selector][key]) <= 3, (selector, key, box, painted[selector])
+            assert abs(box[key] - live_boxes[selector][key]) <= 3, (selector, key)
+    press(page, "#hand .chip", True)  # and now it plays
+    press(page, "#btn-discard", True)
+    assert len(game_state(page)["log"]) > len(before["log"])
+    assert log.failures == [] and log.console_errors == []
+
+
+def hostile_paints(good):
+    """(name, tp.paint text) variants of a valid record ``good``."""
+    rec = json.loads(good)
+
+    def changed(edit):
+        copy = json.loads(good)
+        edit(copy)
+        return json.dumps(copy)
+
+    def first_button(nodes):
+        for node in nodes:
+            if isinstance(node, list):
+                if node[0] == "button":
+                    return node
+                found = first_button(node[2])
+                if found:
+                    return found
+        return None
+
+    assert first_button(rec["regions"]["actions"]) is not None
+    return [
+        ("bad JSON", good[:-7]),
+        ("huge", changed(lambda r: r["regions"]["log"].append("x" * 300_000))),
+        ("onclick", changed(lambda r: first_button(r["regions"]["actions"])[1].update(
+            onclick="window.__pwned = 'onclick'"))),
+        ("script", changed(lambda r: r["regions"]["hand"].append(
+            ["script", {}, ["window.__pwned = 'script'"]]))),
+        ("style", changed(lambda r: r["regions"]["hand"].append(
+            ["div", {"style": "background:url(http://example.invalid/x)"}, []]))),
+        ("not a record", "[1, 2, 3]"),
+    ]
+
+
+def test_corrupt_or_hostile_paint_is_ignored(phone, base_url, record):
+    page = phone.new_page()
+    mid_turn(page, base_url)
+    good = page.evaluate("localStorage.getItem('tp.paint')")
+    log = record(page)
+    for name, text in hostile_paints(good):
+        page.wait_for_timeout(1000)  # the page's own pending write of tp.paint is done
+        page.evaluate("t => localStorage.setItem('tp.paint', t)", text)
+        held = reload_held(page)
+        assert page.get_attribute("html", "data-painted") is None, name
+        assert page.evaluate("localStorage.getItem('tp.paint')") is None, name  # removed
+        assert page.evaluate("window.__pwned") is None, name
+        assert page.locator("[onclick], #app script, [style*=example]").count() == 0, name
+        release(page, held)
+        assert page.is_visible("#btn-continue"), name  # started as without a paint
+        press(page, "#btn-continue", True)  # back to the table: a valid paint again
+        page.wait_for_function("localStorage.getItem('tp.paint') !== null")
+        good = page.evaluate("localStorage.getItem('tp.paint')")
+    assert page.evaluate("window.__pwned") is None
+    assert log.failures == [] and log.console_errors == []
+
+
+@pytest.mark.parametrize("where", ["share link", "games screen"])
+def test_no_paint_unless_continuing(phone, base_url, where):
+    """A share link, or a page left on the games screen, opens without a paint."""
+    page = phone.new_page()
+    mid_turn(page, base_url)
+    if where == "share link":
+        page.goto("about:blank")
+        held = reload_held(page, base_url + QUERY + "#g=nothing")
+    else:
+        press(page, "#btn-menu", True)
+        page.wait_for_function("localStorage.getItem('tp.paint') === null")
+        held = reload_held(page)
+    assert page.get_attribute("html", "data-painted") is None
+    release(page, held)
+    assert page.get_attribute("#app", "data-screen") == "games"
