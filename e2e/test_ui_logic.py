@@ -17,7 +17,7 @@ from ui.setup import Setup  # noqa: E402
 HAND = ["KS", "KH", "KD", "9C", "2H", "JK", "3S", "3H"]
 
 
-def test_chip_taps_cycle_all_then_fewer_then_none():
+def test_chip_taps_select_one_more_then_none():
     sel = Selection()
     assert [(k, n) for k, _, n in sel.groups(HAND)] == [
         ("JK", 0), ("K", 0), ("9", 0), ("3r", 0), ("3b", 0), ("2", 0)]
@@ -25,12 +25,12 @@ def test_chip_taps_cycle_all_then_fewer_then_none():
     for _ in range(4):
         sel.tap(HAND, "K")
         counts.append(len(sel.selected_cards(HAND)))
-    assert counts == [3, 2, 1, 0]
+    assert counts == [1, 2, 3, 0]
 
 
 def test_staging_builds_placements_in_order():
     sel = Selection()
-    sel.tap(HAND, "K")
+    sel.pick_all(HAND, "K")
     sel.stage(HAND)
     sel.tap(HAND, "2")
     sel.stage(HAND, to=4)

@@ -170,3 +170,14 @@ def legal_actions(state: GameState) -> list[dict]:
         if is_legal(state, a, trusted=True):
             out.append(a)
     return out
+
+
+def meld_targets(state: GameState, cards: list[str], placements=()) -> list[int]:
+    """Ids of the mover's side's melds that ``cards`` may join in one meld move
+    with ``placements`` (other placements of the same move): the page
+    highlights them, and adds cards on its own where only one is possible."""
+    seat = state.to_move()
+    if seat is None or state.phase != "play" or not cards:
+        return []
+    return [m.id for m in state.sides[state.side_of(seat)].melds
+            if is_legal(state, {"type": "meld", "melds": [*placements, {"to": m.id, "cards": list(cards)}]})]
