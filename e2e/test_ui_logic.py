@@ -134,7 +134,8 @@ def test_two_stock_piles_offer_a_choice_and_show_each_count():
     state = game.new_game("simpson", seed=2, players=3, bots=[None, "random", "random"])
     _play_until(state, lambda s: s.to_move() == 0 and s.phase == "draw")
     view = game.view(state, 0, log=False)
-    bar = render.actions(view, has_selection=False, has_staged=False, can_undo=False, can_knock=False, busy=False)
+    bar = render.actions(view, selected=[], has_staged=False, can_undo=False, can_knock=False, busy=False,
+                         refusals={})
     assert [(b.attrs["id"], b.children[0]) for b in bar] == [
         ("btn-draw-0-0", "2 from A"), ("btn-draw-0-1", "A + B"), ("btn-draw-1-1", "2 from B"),
         ("btn-take", "Take pile")]
@@ -167,8 +168,8 @@ def test_many_seats_and_sides_and_no_knee_words():
     assert [T.side_name(view, s, short=True) for s in range(3)] == ["Us", "SW & NE", "NW & SE"]
     _play_until(state, lambda s: s.to_move() == 0 and s.phase == "play")
     view = game.view(state, 0, log=False)
-    words = " ".join(_texts(render.actions(view, has_selection=False, has_staged=False, can_undo=False,
-                                           can_knock=False, busy=False)) + [T.turn_prompt(view)])
+    words = " ".join(_texts(render.actions(view, selected=[], has_staged=False, can_undo=False,
+                                           can_knock=False, busy=False, refusals={})) + [T.turn_prompt(view)])
     assert "knee" not in words.lower()
 
 
