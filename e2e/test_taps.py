@@ -75,11 +75,9 @@ def my_last_discard(state):
     return [a for a in state["log"] if a.get("seat") == 0 and a["type"] == "discard"][-1]["card"]
 
 
-def at_play(page, base_url, **kwargs):
+def at_play(page, base_url, touch=True):
     """South to play (drawn already) in a planted position; the Kings meld is id 1."""
-    kwargs.setdefault("hands", {0: HAND})
-    kwargs.setdefault("melds", {0: [KINGS]})
-    resume_at(page, base_url, position(phase="play", **kwargs))
+    resume_at(page, base_url, position(hands={0: HAND}, melds={0: [KINGS]}, phase="play"), touch)
     assert table(page, "phase") == "play" and table(page, "to-move") == "0"
 
 
@@ -215,3 +213,18 @@ def test_drop_on_a_meld_adds_to_it(phone_context, base_url):
     drag(page, "#chip-K", "#meld-1")
     assert message(page) == ""
     assert len(game_state(page)["sides"][0]["melds"][0]["cards"]) == 5
+
+
+def test_desktop_clicks_and_drags_the_same_way(desktop_context, base_url):
+    page = desktop_context.new_page()
+    at_play(page, base_url, touch=False)
+    press(page, "#chip-K", False)
+    press(page, "#chip-K", False)
+    assert selected(page, "K") == 2 and "target" in page.get_attribute("#meld-1", "class")
+    harness.screenshot(page, "desktop-meld-target")
+    press(page, "#less-K", False)
+    assert selected(page, "K") == 1
+    drag(page, "#chip-9", "#side-0")  # the 9s alone: the King the drag did not include stays
+    state = game_state(page)
+    assert sorted(state["sides"][0]["melds"][-1]["cards"]) == ["9C", "9D", "9H"]
+    assert len(state["sides"][0]["melds"][0]["cards"]) == 3

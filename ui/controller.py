@@ -2,10 +2,10 @@
 
 The controller holds the full game state but shows only game.view(state, 0).
 Every move goes through game.apply; a refused move shows the engine's own
-reason in the alert area, until the next command. Buttons the engine would
-refuse stay tappable (aria-disabled) so a tap says why. Bots play with a short visible pause (asyncio), so
-the page stays responsive. Undo restores a snapshot taken right after this
-turn's draw (or pile take).
+reason in the alert area until the next command. Controls the engine would
+refuse are greyed but stay tappable (aria-disabled), so a tap says why. Bots
+play with a short visible pause (asyncio), so the page stays responsive.
+Undo restores a snapshot taken right after this turn's draw (or pile take).
 """
 
 import asyncio
