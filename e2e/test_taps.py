@@ -19,6 +19,7 @@ from test_table import message, press, table, wait_settled
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.presets import TRIPLE_PLAY  # noqa: E402
 from tests.position import position  # noqa: E402
+from tests.test_bots import BOOK  # noqa: E402
 
 HAND = "KS KH 9C 9D 9H 5C 5D 6D 8H JH QC 4S"
 KINGS = ("K", "KD KC KS")
@@ -228,3 +229,16 @@ def test_desktop_clicks_and_drags_the_same_way(desktop_context, base_url):
     state = game_state(page)
     assert sorted(state["sides"][0]["melds"][-1]["cards"]) == ["9C", "9D", "9H"]
     assert len(state["sides"][0]["melds"][0]["cards"]) == 3
+
+
+def test_ask_to_go_out_greyed_with_the_engines_reason(phone_context, base_url):
+    """In the foot without the book: asking is refused, and says why."""
+    page = phone_context.new_page()
+    resume_at(page, base_url, position(hands={0: "9S 9H 9D 4C", 2: "4S 6C"}, piles={0: [], 2: []},
+                                       melds={0: [KINGS], 1: list(BOOK)}, phase="play"))
+    assert grey(page, "#btn-ask")
+    why = page.get_attribute("#btn-ask", "title")
+    assert "to go out" in why
+    tap_anyway(page, "#btn-ask")
+    assert message(page) == why
+    assert game_state(page)["permission"] is None
