@@ -51,24 +51,37 @@ def centre(page, selector):
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
+def touch(cdp, kind, x=0, y=0):
+    """One touch event through the DevTools protocol (Playwright has no touch move)."""
+    points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+    cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+
 def long_press(page, selector):
+    """A finger held still on ``selector`` past the page's 500 ms hold."""
     page.locator(selector).scroll_into_view_if_needed()
-    page.mouse.move(*centre(page, selector))
-    page.mouse.down()
-    page.wait_for_timeout(700)  # past the page's 500 ms hold
-    page.mouse.up()
+    cdp = page.context.new_cdp_session(page)
+    touch(cdp, "touchStart", *centre(page, selector))
+    page.wait_for_timeout(700)
+    touch(cdp, "touchEnd")
 
 
-def drag(page, source, target):
-    """Press on ``source``, move in steps, release over ``target``."""
+def drag(page, source, target, finger=True):
+    """Press on ``source``, move in steps, release over ``target`` (a finger, or the mouse)."""
     page.locator(source).scroll_into_view_if_needed()
     x, y = centre(page, source)
-    page.mouse.move(x, y)
-    page.mouse.down()
-    page.mouse.move(x + 20, y - 20, steps=4)
     tx, ty = centre(page, target)
-    page.mouse.move(tx, ty, steps=8)
-    page.mouse.up()
+    if not finger:
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(tx, ty, steps=8)
+        page.mouse.up()
+        return
+    cdp = page.context.new_cdp_session(page)
+    touch(cdp, "touchStart", x, y)
+    for i in range(1, 9):
+        touch(cdp, "touchMove", x + (tx - x) * i / 8, y + (ty - y) * i / 8)
+    touch(cdp, "touchEnd")
 
 
 def my_last_discard(state):
@@ -181,7 +194,7 @@ def test_knee_greyed_until_legal_then_picked_up(phone_context, base_url):
 
 def test_typical_turn_in_three_gestures(phone_context, base_url):
     """Draw, a new meld of three, discard: tap Draw, drag the 9s to the melds,
-    drag a 5 to the discard pile (one card of the two goes)."""
+    drag a 5 to the discard pile (one card of the two goes); the drags by finger."""
     page = phone_context.new_page()
     resume_at(page, base_url, position(hands={0: HAND}, melds={0: [KINGS]}, stock_top="TC JD"))
     assert table(page, "phase") == "draw"
@@ -225,7 +238,7 @@ def test_desktop_clicks_and_drags_the_same_way(desktop_context, base_url):
     harness.screenshot(page, "desktop-meld-target")
     press(page, "#less-K", False)
     assert selected(page, "K") == 1
-    drag(page, "#chip-9", "#side-0")  # the 9s alone: the King the drag did not include stays
+    drag(page, "#chip-9", "#side-0", finger=False)  # the 9s alone: the King stays in the hand
     state = game_state(page)
     assert sorted(state["sides"][0]["melds"][-1]["cards"]) == ["9C", "9D", "9H"]
     assert len(state["sides"][0]["melds"][0]["cards"]) == 3
