@@ -5,7 +5,8 @@ player with 30 cards has millions); instead this module proposes the moves
 a player would consider (whole natural groups, completing melds, a wild card
 where it fits, the pile with each way of using the top card) and keeps those
 the engine accepts. ``meld_options`` lists, per rank, the cards that can
-form or join a meld, for the page and the command line.
+form or join a meld, for the page and the command line; ``meld_targets``
+says which melds a chosen set of cards may join (the page's Meld button).
 """
 
 from __future__ import annotations
