@@ -11,7 +11,7 @@ from pathlib import Path
 
 import harness
 from test_saves import QUERY, game_state, log_lines, reopen
-from test_table import press, table, wait_settled
+from test_table import press, select_rank, table, wait_settled
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game import apply  # noqa: E402
@@ -23,7 +23,7 @@ from ui.saves import MemoryStorage, SaveStore  # noqa: E402
 OPPONENT = "5C 6D 8H JH KC 4H TC"
 
 
-def resume_at(page, base_url, state):
+def resume_at(page, base_url, state, touch=True):
     """Store ``state`` as the only saved game and open it at the table."""
     for seat in range(1, len(state.players)):
         state.players[seat].bot = "normal"
@@ -33,7 +33,7 @@ def resume_at(page, base_url, state):
     page.evaluate("data => { localStorage.clear(); for (const [k, v] of Object.entries(data)) "
                   "localStorage.setItem(k, v); }", store.storage.data)
     reopen(page, base_url + QUERY)
-    press(page, "#btn-continue", True)
+    press(page, "#btn-continue", touch)
     wait_settled(page)
 
 
@@ -52,7 +52,7 @@ def test_you_ask_and_the_bot_partner_answers(phone_context, base_url):
     assert page.locator("#btn-ask").count() == 0  # asked once a turn
     harness.screenshot(page, "phone-partner-said-yes")
     # now you must go out: meld the 9s, throw the 4
-    press(page, "#chip-9", True)
+    select_rank(page, "9", True)
     press(page, "#btn-meld", True)
     press(page, "#chip-4", True)
     press(page, "#btn-discard", True)

@@ -57,8 +57,8 @@ def open_new_game(page, base_url, query=f"?delay=0&seed={SEED}"):
 def start_game(page, touch, knee_reminder=True, bots=("random", "random", "random")):
     for seat, bot in zip((1, 2, 3), bots):
         page.select_option(f"#setup-bot-{seat}", bot)
-    if knee_reminder:
-        page.check("#setup-opt-knee_reminder")
+    if page.locator("#setup-opt-knee_reminder").count():  # on by default; some tests turn it off
+        page.set_checked("#setup-opt-knee_reminder", knee_reminder)
     press(page, "#btn-start", touch)
     page.wait_for_function("document.getElementById('table').dataset.phase !== 'setup'")
 
@@ -67,6 +67,13 @@ def chips(page):
     """[(rank key, count)] of the hand's chips, in display order."""
     return page.eval_on_selector_all(
         "#hand .chip", "els => els.map(e => [e.dataset.rank, Number(e.dataset.count)])")
+
+
+def select_rank(page, rank, touch):
+    """Select every card of a rank: one tap per card (a tap selects one more)."""
+    chip = f"#chip-{rank}"
+    for _ in range(int(page.get_attribute(chip, "data-count"))):
+        press(page, chip, touch)
 
 
 def discard_loneliest(page, touch=True, refused=None):
@@ -114,7 +121,7 @@ def play_turn(page, touch, stats):
         key = top and ("JK" if top == "JK" else top[0])
         chip = page.locator(f"#chip-{key}") if key and key != "3" else None
         if chip is not None and chip.count() and int(chip.get_attribute("data-count")) >= 2:
-            press(page, f"#chip-{key}", touch)  # the pair (or more) joins the top card
+            select_rank(page, key, touch)  # the pair (or more) joins the top card
             press(page, "#btn-take", touch)
             if not message(page):
                 stats["takes"] += 1
@@ -140,7 +147,7 @@ def play_turn(page, touch, stats):
         target = page.locator(f'#side-0 button.meld[data-rank="{rank}"][data-canasta="0"]')
         if target.count() and page.locator(f"#chip-{rank}").count():
             # stage an addition by tapping our meld, then send it
-            press(page, f"#chip-{rank}", touch)
+            select_rank(page, rank, touch)
             press(page, f'#side-0 button.meld[data-rank="{rank}"][data-canasta="0"]', touch)
             assert table(page, "staged") == "1"
             send_meld(page, touch, stats, "adds")
@@ -149,7 +156,7 @@ def play_turn(page, touch, stats):
             continue
         if page.locator(f"#chip-{rank}").count() == 0:
             continue
-        press(page, f"#chip-{rank}", touch)
+        select_rank(page, rank, touch)
         if send_meld(page, touch, stats, "melds"):
             if stats["melds"] == 1 and page.locator("#btn-undo").count():
                 # Undo goes back to just after the draw; then meld again.
@@ -157,7 +164,7 @@ def play_turn(page, touch, stats):
                 press(page, "#btn-undo", touch)
                 assert int(table(page, "hand-count")) == int(after) + count
                 stats["undos"] += 1
-                press(page, f"#chip-{rank}", touch)
+                select_rank(page, rank, touch)
                 press(page, "#btn-meld", touch)
                 assert not message(page), message(page)
     if table(page, "phase") != "play" or table(page, "to-move") != "0":

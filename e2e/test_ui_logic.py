@@ -17,7 +17,7 @@ from ui.setup import Setup  # noqa: E402
 HAND = ["KS", "KH", "KD", "9C", "2H", "JK", "3S", "3H"]
 
 
-def test_chip_taps_cycle_all_then_fewer_then_none():
+def test_chip_taps_select_one_more_then_none():
     sel = Selection()
     assert [(k, n) for k, _, n in sel.groups(HAND)] == [
         ("JK", 0), ("K", 0), ("9", 0), ("3r", 0), ("3b", 0), ("2", 0)]
@@ -25,12 +25,12 @@ def test_chip_taps_cycle_all_then_fewer_then_none():
     for _ in range(4):
         sel.tap(HAND, "K")
         counts.append(len(sel.selected_cards(HAND)))
-    assert counts == [3, 2, 1, 0]
+    assert counts == [1, 2, 3, 0]
 
 
 def test_staging_builds_placements_in_order():
     sel = Selection()
-    sel.tap(HAND, "K")
+    sel.pick_all(HAND, "K")
     sel.stage(HAND)
     sel.tap(HAND, "2")
     sel.stage(HAND, to=4)
@@ -134,7 +134,8 @@ def test_two_stock_piles_offer_a_choice_and_show_each_count():
     state = game.new_game("simpson", seed=2, players=3, bots=[None, "random", "random"])
     _play_until(state, lambda s: s.to_move() == 0 and s.phase == "draw")
     view = game.view(state, 0, log=False)
-    bar = render.actions(view, has_selection=False, has_staged=False, can_undo=False, can_knock=False, busy=False)
+    bar = render.actions(view, selected=[], has_staged=False, can_undo=False, can_knock=False, busy=False,
+                         refusals={})
     assert [(b.attrs["id"], b.children[0]) for b in bar] == [
         ("btn-draw-0-0", "2 from A"), ("btn-draw-0-1", "A + B"), ("btn-draw-1-1", "2 from B"),
         ("btn-take", "Take pile")]
@@ -167,8 +168,8 @@ def test_many_seats_and_sides_and_no_knee_words():
     assert [T.side_name(view, s, short=True) for s in range(3)] == ["Us", "SW & NE", "NW & SE"]
     _play_until(state, lambda s: s.to_move() == 0 and s.phase == "play")
     view = game.view(state, 0, log=False)
-    words = " ".join(_texts(render.actions(view, has_selection=False, has_staged=False, can_undo=False,
-                                           can_knock=False, busy=False)) + [T.turn_prompt(view)])
+    words = " ".join(_texts(render.actions(view, selected=[], has_staged=False, can_undo=False,
+                                           can_knock=False, busy=False, refusals={})) + [T.turn_prompt(view)])
     assert "knee" not in words.lower()
 
 

@@ -6,7 +6,8 @@ whole groups the engine accepts and discards its loneliest card.
 """
 
 import harness
-from test_table import PHONE_W, chips, discard_loneliest, message, open_new_game, press, table, wait_settled
+from test_table import (PHONE_W, chips, discard_loneliest, message, open_new_game, press, select_rank, table,
+                        wait_settled)
 
 
 def choose_game(page, preset, players, bots="random"):
@@ -42,7 +43,7 @@ def simple_turn(page, draw="#actions [data-cmd=draw]"):
         return table(page, "phase") not in ("deal_end", "game_end")
     for rank, count in chips(page):
         if count >= 3 and rank not in ("3r", "3b") and page.locator(f"#chip-{rank}").count():
-            press(page, f"#chip-{rank}", True)
+            select_rank(page, rank, True)
             press(page, "#btn-meld", True)
             if message(page):
                 press(page, "#btn-clear", True)

@@ -5,7 +5,8 @@ player with 30 cards has millions); instead this module proposes the moves
 a player would consider (whole natural groups, completing melds, a wild card
 where it fits, the pile with each way of using the top card) and keeps those
 the engine accepts. ``meld_options`` lists, per rank, the cards that can
-form or join a meld, for the page and the command line.
+form or join a meld, for the page and the command line; ``meld_targets``
+says which melds a chosen set of cards may join (the page's Meld button).
 """
 
 from __future__ import annotations
@@ -170,3 +171,14 @@ def legal_actions(state: GameState) -> list[dict]:
         if is_legal(state, a, trusted=True):
             out.append(a)
     return out
+
+
+def meld_targets(state: GameState, cards: list[str], placements=()) -> list[int]:
+    """Ids of the mover's side's melds that ``cards`` may join in one meld move
+    with ``placements`` (other placements of the same move): the page
+    highlights them, and adds cards on its own where only one is possible."""
+    seat = state.to_move()
+    if seat is None or state.phase != "play" or not cards:
+        return []
+    return [m.id for m in state.sides[state.side_of(seat)].melds
+            if is_legal(state, {"type": "meld", "melds": [*placements, {"to": m.id, "cards": list(cards)}]})]

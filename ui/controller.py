@@ -2,18 +2,21 @@
 
 The controller holds the full game state but shows only game.view(state, 0).
 Every move goes through game.apply; a refused move shows the engine's own
-reason in the alert area. Bots play with a short visible pause (asyncio), so
-the page stays responsive. Undo restores a snapshot taken right after this
-turn's draw (or pile take).
+reason in the alert area until the next command. Controls the engine would
+refuse are greyed but stay tappable (aria-disabled), so a tap says why. Bots
+play with a short visible pause (asyncio), so the page stays responsive.
+Undo restores a snapshot taken right after this turn's draw (or pile take).
 """
 
 import asyncio
 import random
 import time
+from collections import Counter
 
 import game
 from game.bots import get_bot
 from game.house import changes
+from game.moves import meld_targets
 
 from ui import dom, render
 from ui.games import GamesMixin
@@ -52,6 +55,9 @@ class Controller(GamesMixin):
         self.game_id = 0             # bumps on each new game: stale bot loops stop
         self.render_ms = []
         self.last_bot_s = 0.0
+        self.fresh = Counter()       # cards drawn or taken this turn, marked on the chips
+        self.fresh_game = None       # the game_id they belong to
+        self.hint = True             # the hand's gesture hint, until a long press is used
 
     # -- entry -------------------------------------------------------------------------
     def start(self):
@@ -63,8 +69,10 @@ class Controller(GamesMixin):
         handler = getattr(self, "do_" + cmd.replace("-", "_"), None)
         if handler is None:
             return
-        if self.busy and cmd not in ("games", "menu", "pick", "stage", "clear", "unstage", "rules", "back"):
+        if self.busy and cmd not in ("games", "menu", "pick", "fewer", "pick-all", "stage", "clear", "unstage",
+                                     "rules", "back"):
             return
+        self.message = ""  # a refusal lasts until the next tap; the handler may set a new one
         try:
             handler(arg)
         except Exception as e:  # keep the table usable; the console gets the details
@@ -148,15 +156,29 @@ class Controller(GamesMixin):
         if not keep_selection:
             self.sel.clear()
         if self.state.to_move() == HUMAN and self.state.phase == "play":
+            self.mark_fresh(before["hand"], after["hand"])
             if action["type"] in ("draw", "take_pile") and before["phase"] == "draw":
-                self.snapshot = (self.state.to_json(), len(self.log))
+                self.snapshot = (self.state.to_json(), len(self.log), Counter(self.fresh))
                 self.changed = False
             else:
                 self.changed = True
         else:
             self.snapshot, self.changed = None, False
+            self.fresh.clear()
         self.after_move()
         return True
+
+    def mark_fresh(self, before, after):
+        """Cards that came into the hand this turn (draw, pile, knee, foot) stay
+        marked until the turn ends; those melded since drop out."""
+        held = Counter(after)
+        if self.fresh_game != self.game_id:
+            self.fresh, self.fresh_game = Counter(), self.game_id
+        self.fresh = (self.fresh + (held - Counter(before))) & held
+
+    def fresh_in_hand(self, hand):
+        """The marked cards still in this game's hand."""
+        return self.fresh & Counter(hand) if self.fresh_game == self.game_id else Counter()
 
     def do_draw(self, piles=None):
         """Draw; with two stock piles ``piles`` is the chosen split ("0,1")."""
@@ -169,21 +191,54 @@ class Controller(GamesMixin):
         self.act({"type": "take_pile", "melds": self.sel.placements(self.hand())})
 
     def do_meld(self, _arg=None):
-        placements = self.sel.placements(self.hand())
+        """Send the staged placements and the selection. A selection that cannot
+        be a new meld but can join exactly one of the side's melds (the rules
+        allow one unfinished meld of a rank) goes to that meld."""
+        hand = self.hand()
+        placements = self.sel.placements(hand)
         if not placements:
             self.message = "Select cards in your hand first."
             return
-        self.act({"type": "meld", "melds": placements})
+        cards = self.sel.selected_cards(hand)
+        action = {"type": "meld", "melds": placements}
+        targets = []
+        if cards:
+            seen = game.observe(self.state, HUMAN)
+            if not game.is_legal(seen, action):
+                targets = meld_targets(seen, cards, self.sel.staged)
+                if len(targets) == 1:
+                    action["melds"] = self.sel.staged + [{"to": targets[0], "cards": cards}]
+        if not self.act(action) and len(targets) > 1:
+            self.message += " Tap one of the highlighted melds to add them there."
 
     def do_discard(self, _arg=None):
-        cards = self.sel.selected_cards(self.hand())
-        if not cards:
-            self.message = "Select the card to discard in your hand first."
+        """Exactly one selected card: a mis-tap must never give a card away."""
+        why = render.discard_refusal(len(self.sel.selected_cards(self.hand())))
+        if why:
+            self.message = why
             return
-        if len({c[0] for c in cards}) > 1:  # one chip may hold several: any one will do
-            self.message = "Select only one card to discard."
+        self.act({"type": "discard", "card": self.sel.selected_cards(self.hand())[0]})
+
+    # -- drag and drop (ui/gestures.js): the same moves as the buttons --------------------------
+    def do_drop_meld(self, arg):
+        """A chip dropped on the melds ("K") or on one of the side's melds ("K:4"):
+        the selection it is part of, else its whole group, as a new meld or
+        added to that meld."""
+        key, _, to = (arg or "").partition(":")
+        hand = self.hand()
+        if not self.sel.cards_of(hand, key):
             return
-        self.act({"type": "discard", "card": cards[0]}, keep_selection=False)
+        self.sel.pick_group(hand, key)
+        if not to:
+            return self.do_meld()
+        cards = self.sel.selected_cards(hand)
+        self.act({"type": "meld", "melds": self.sel.staged + [{"to": int(to), "cards": cards}]})
+
+    def do_drop_discard(self, key):
+        """A chip dropped on the discard pile throws one card of it, never more."""
+        cards = self.sel.cards_of(self.hand(), key)
+        if cards:
+            self.act({"type": "discard", "card": cards[0]})
 
     def do_knock(self, _arg=None):
         self.act({"type": "knock"})
@@ -216,6 +271,16 @@ class Controller(GamesMixin):
         if self.state is not None:
             self.sel.tap(self.hand(), key)
 
+    def do_fewer(self, key):
+        if self.state is not None:
+            self.sel.fewer(self.hand(), key)
+
+    def do_pick_all(self, key):
+        """A long press on a chip: all of its rank."""
+        if self.state is not None:
+            self.sel.pick_all(self.hand(), key)
+            self.hint = False
+
     def do_stage(self, _arg=None):
         if self.sel.stage(self.hand()) is None:
             self.message = "Select cards in your hand first."
@@ -236,8 +301,9 @@ class Controller(GamesMixin):
     def do_undo(self, _arg=None):
         if self.snapshot is None:
             return
-        data, log_len = self.snapshot
+        data, log_len, fresh = self.snapshot
         self.state = game.GameState.from_json(data)
+        self.fresh = Counter(fresh)
         del self.log[log_len:]
         self.sel.clear()
         self.changed = False
@@ -360,8 +426,11 @@ class Controller(GamesMixin):
         staged = self.sel.staged
         staged_ids = {pl["to"] for pl in staged if "to" in pl}
         mine = v["to_move"] == HUMAN and not self.busy
-        can_knock = mine and v["phase"] == "play" and game.is_legal(
-            game.observe(self.state, HUMAN), {"type": "knock"})
+        playing = mine and v["phase"] == "play"
+        seen = game.observe(self.state, HUMAN) if playing else None
+        can_knock = playing and game.is_legal(seen, {"type": "knock"})
+        selected = self.sel.selected_cards(hand)
+        targets = meld_targets(seen, selected, staged) if playing else []
         over = v["phase"] in ("deal_end", "game_end")
         dom.mount("scores", render.scores(v))
         dom.mount("status", T.turn_prompt(v) if not self.busy or v["to_move"] == HUMAN
@@ -369,17 +438,19 @@ class Controller(GamesMixin):
         dom.mount("log", [render.h("li", None, line) for line in self.log[-LOG_LINES:]])
         dom.mount("message", self.message)
         dom.mount("seats", render.seats(v))
-        dom.mount("melds", render.melds(v, staged_ids))
+        dom.mount("melds", render.melds(v, staged_ids, targets))
         dom.mount("piles", render.piles(v))
         dom.mount("staged", render.staged(v, staged))
-        has_selection = any(n for _, _, n in groups)
+        has_selection = bool(selected)
         dom.mount("hand", render.hand(v, groups, can_stage=has_selection and v["to_move"] == HUMAN,
-                                      can_clear=has_selection or bool(staged)))
+                                      can_clear=has_selection or bool(staged),
+                                      fresh=self.fresh_in_hand(hand) if playing else Counter(),
+                                      hint=self.hint and v["to_move"] == HUMAN))
         dom.mount("sheet", render.sheet(v, game.winner(self.state) if v["phase"] == "game_end" else []))
         dom.mount("actions", render.actions(
-            v, has_selection=has_selection, has_staged=bool(staged),
+            v, selected=selected, has_staged=bool(staged),
             can_undo=self.snapshot is not None and self.changed and mine, can_knock=can_knock,
-            busy=self.busy))
+            busy=self.busy, refusals=self.refusals(seen) if playing else {}))
         screen = "sheet" if over else "table"
         if screen != self.shown:
             dom.scroll_to_top()
@@ -393,6 +464,19 @@ class Controller(GamesMixin):
             "data-took-pile": "1" if v["took_pile"] else "0", "data-staged": len(staged),
             "data-message": "1" if self.message else "0"})
         dom.focus(focus)
+
+    @staticmethod
+    def refusals(seen):
+        """{action type: the engine's reason it is refused now, or None} for the
+        controls that are shown greyed out until legal."""
+        out = {}
+        for kind in ("pick_up_knee", "ask_to_go_out"):
+            try:
+                game.check(seen, {"type": kind})
+                out[kind] = None
+            except game.IllegalMove as e:
+                out[kind] = str(e)
+        return out
 
     def draw_rules(self):
         """The rules reference: this game's rules, or the ones chosen on the new-game screen."""

@@ -129,7 +129,8 @@ def form_value(element_id):
 
 def on_command(handler):
     """Call handler(cmd, arg) for clicks on enabled elements with data-cmd,
-    and handler(cmd, value) when a form control with data-change changes."""
+    handler(cmd, value) when a form control with data-change changes, and
+    handler(cmd, arg) for the gestures ui/gestures.js sends as "tp-command"."""
     def listener(event):
         target = _js(event.target)
         target = _js(target.closest("[data-cmd]")) if target is not None and hasattr(target, "closest") else None
@@ -143,7 +144,11 @@ def on_command(handler):
         if target is not None and target.getAttribute("data-change"):
             handler(str(target.getAttribute("data-change")), str(target.value))
 
-    for kind, fn in (("click", listener), ("change", changed)):
+    def gesture(event):  # ui/gestures.js: a long press or a drop on the hand's chips
+        detail = event.detail
+        handler(str(detail.cmd), _js(detail.arg))
+
+    for kind, fn in (("click", listener), ("change", changed), ("tp-command", gesture)):
         proxy = create_proxy(fn)
         _listeners.append(proxy)
         document.addEventListener(kind, proxy)

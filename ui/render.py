@@ -7,6 +7,8 @@ buttons appear follows the view's phase and whose move it is, and whether a
 move is legal is always the engine's answer.
 """
 
+from collections import Counter
+
 from game import cards as C
 from game.describe import describe
 
@@ -190,9 +192,10 @@ def seats(view):
 
 
 # -- melds -----------------------------------------------------------------------------------
-def meld_chip(meld, mine, staged_to):
+def meld_chip(meld, mine, staged_to, target=False):
     kind = meld["kind"]
-    classes = f"meld {kind}" + (" canasta" if meld["canasta"] else "") + (" staged" if staged_to else "")
+    classes = (f"meld {kind}" + (" canasta" if meld["canasta"] else "") + (" staged" if staged_to else "")
+               + (" target" if target else ""))
     rank = "W" if meld["rank"] == C.WILD else group_title(meld["rank"])
     word = T.KIND_WORDS[kind]
     body = [h("span", {"class": "m-rank"}, rank),
@@ -201,14 +204,15 @@ def meld_chip(meld, mine, staged_to):
     label = T.meld_label(meld)
     if mine:
         return button(body, "add-to", str(meld["id"]), id=f"meld-{meld['id']}", cls=classes,
-                      label=f"{label}. Tap to add the selected cards.",
+                      label=f"{label}. " + ("The selected cards can go here: tap to add them." if target
+                                            else "Tap to add the selected cards."),
                       extra={"data-meld": meld["id"], "data-kind": kind, "data-rank": meld["rank"],
                              "data-canasta": "1" if meld["canasta"] else "0"})
     return h("span", {"class": classes, "role": "img", "aria-label": label,
                       "data-meld": meld["id"], "data-kind": kind}, body)
 
 
-def side_panel(view, side, staged_ids):
+def side_panel(view, side, staged_ids, targets=()):
     s = view["sides"][side]
     mine = side == view["my_side"]
     name, players = T.side_name(view, side), T.side_players(view, side)
@@ -232,7 +236,7 @@ def side_panel(view, side, staged_ids):
                  h("ul", None, [h("li", None, item) for item in s["book_missing"]]))
     else:
         book = h("span", {"class": "fact done"}, "book complete ✓")
-    melds = [meld_chip(m, mine, m["id"] in staged_ids) for m in s["melds"]]
+    melds = [meld_chip(m, mine, m["id"] in staged_ids, mine and m["id"] in targets) for m in s["melds"]]
     if not melds:
         melds = [h("span", {"class": "muted empty"}, "no melds yet")]
     return h("section", {"class": "side" + (" mine" if mine else ""), "id": f"side-{side}",
@@ -241,11 +245,12 @@ def side_panel(view, side, staged_ids):
              h("div", {"class": "meld-list"}, melds))
 
 
-def melds(view, staged_ids):
-    """One panel per side, the player's own last (nearest the hand)."""
+def melds(view, staged_ids, targets=()):
+    """One panel per side, the player's own last (nearest the hand); ``targets``:
+    the ids of the side's melds the selection may join (marked "target")."""
     mine = view["my_side"]
     order = [s for s in range(len(view["sides"])) if s != mine] + [mine]
-    return [side_panel(view, s, staged_ids) for s in order]
+    return [side_panel(view, s, staged_ids, targets) for s in order]
 
 
 # -- piles ------------------------------------------------------------------------------------
@@ -322,33 +327,67 @@ def suit_text(cards):
     return symbols if len(symbols) <= 6 else symbols[:5] + "…"
 
 
-def hand(view, groups, *, can_stage, can_clear):
+HAND_HINT = "Tap a rank: one more card · − one fewer · hold: all of it · drag to a meld or the discard pile"
+
+
+def hand(view, groups, *, can_stage, can_clear, fresh=None, hint=False):
+    """One chip per rank group; a selected chip has a "−" next to it, and the
+    cards drawn or taken this turn (``fresh``, a Counter) are marked "new"."""
+    fresh = fresh or Counter()
     total = sum(len(cards) for _, cards, _ in groups)
     chips = []
     for key, cards, n in groups:
+        new = sum(min(fresh[c], cards.count(c)) for c in set(cards))
         label = f"{group_name(key)}: {len(cards)} ({', '.join(C.label(c) for c in cards)})"
         if n:
             label += f", {n} selected"
+        if new:
+            label += f", {new} new this turn"
         count = f"{n}/{len(cards)} ✓" if n else f"×{len(cards)}"
         red = key in ("3r",) or (cards and all(c != C.JOKER and c[1] in "HD" for c in cards))
-        chips.append(button(
+        chip = button(
             [h("span", {"class": "c-rank"}, group_title(key)),
              h("span", {"class": "c-suits" + (" red" if red else "")}, suit_text(cards)),
-             h("span", {"class": "c-count"}, count)],
-            "pick", key, id=f"chip-{key}", cls="chip" + (" selected" if n else ""),
+             h("span", {"class": "c-count"}, count),
+             h("span", {"class": "c-new", "aria-hidden": "true"}, "new") if new else None],
+            "pick", key, id=f"chip-{key}", cls="chip" + (" selected" if n else "") + (" fresh" if new else ""),
             label=label, pressed=bool(n), extra={"data-rank": key, "data-count": len(cards),
-                                                "data-selected": n}))
+                                                "data-selected": n, "data-new": new})
+        less = button("−", "fewer", key, id=f"less-{key}", cls="chip-less",
+                      label=f"One {group_name(key)} fewer") if n else None
+        chips.append(h("div", {"class": "chip-slot"}, chip, less))
     title = h("div", {"class": "hand-head"},
               h("h2", {"class": "hand-title"}, f"Your hand · {total} cards"),
               button("New meld", "stage", id="btn-stage", cls="tool", disabled=not can_stage,
                      label="Stage the selected cards as a new meld"),
               button("Clear", "clear", id="btn-clear", cls="tool", disabled=not can_clear,
                      label="Clear the selection and staged melds"))
-    return [title, h("div", {"class": "chips"}, chips or [h("span", {"class": "muted"}, "no cards")])]
+    return [title, h("p", {"class": "hint", "id": "hand-hint"}, HAND_HINT) if hint and chips else None,
+            h("div", {"class": "chips"}, chips or [h("span", {"class": "muted"}, "no cards")])]
 
 
 # -- action bar --------------------------------------------------------------------------------------
-def actions(view, *, has_selection, has_staged, can_undo, can_knock, busy):
+def discard_refusal(selected):
+    """Why Discard is refused with this many cards selected (None: exactly one)."""
+    if selected == 1:
+        return None
+    if not selected:
+        return "Select the card to discard: tap its rank once."
+    return f"{selected} cards are selected: select exactly one to discard."
+
+
+def guarded(text, cmd, why, *, id, cls=None, label=None, extra=None):
+    """A button the engine refuses now (``why``): greyed out with aria-disabled
+    but still tappable, so a tap shows the reason; the reason is its tooltip."""
+    if why:
+        extra = dict(extra or {}, **{"aria-disabled": "true", "title": why})
+        cls = (cls + " " if cls else "") + "off"
+    return button(text, cmd, id=id, cls=cls, label=label, extra=extra)
+
+
+def actions(view, *, selected, has_staged, can_undo, can_knock, busy, refusals):
+    """The action bar. ``selected``: the selected cards; ``refusals``: the
+    engine's reasons the knee or asking to go out is refused now (or None)."""
     phase, mover = view["phase"], view["to_move"]
     me = view["players"][view["seat"]]
     out = []
@@ -368,18 +407,27 @@ def actions(view, *, has_selection, has_staged, can_undo, can_knock, busy):
                 button("Take pile", "take", id="btn-take", disabled=not mine)]
     else:
         out.append(button("Meld", "meld", id="btn-meld", cls="primary",
-                          disabled=not (has_selection or has_staged)))
+                          disabled=not (selected or has_staged)))
         if can_knock:
             out.append(button("Knock", "knock", id="btn-knock"))
         else:
-            out.append(button("Discard", "discard", id="btn-discard", disabled=not has_selection))
+            why = discard_refusal(len(selected))
+            if why:  # the caption says what is missing; a tap says it in full
+                text = ["Discard", " ", h("small", {"class": "why"},
+                                          f"{len(selected)} selected" if selected else "pick 1 card")]
+            else:
+                text = f"Discard {C.label(selected[0])}"
+            out.append(guarded(text, "discard", why, id="btn-discard"))
         if len(me["pile_counts"]) == 2:
+            # with the reminder off the page must not hint: the button stays plain
+            reminded = view["knee_ready"] is not None
             ready = view["knee_ready"] is True
-            out.append(button("Pick up knee" + (" ★" if ready else ""), "knee", id="btn-knee",
-                              cls="knee" + (" ready" if ready else ""),
-                              extra={"data-ready": "1" if ready else "0"}))
+            out.append(guarded("Pick up knee" + (" ★" if ready else ""), "knee",
+                               refusals.get("pick_up_knee") if reminded else None, id="btn-knee",
+                               cls="knee" + (" ready" if ready else ""),
+                               extra={"data-ready": "1" if ready else "0"}))
         if not me["pile_counts"] and view["permission"] is None and view["ask_partner"]:
-            out.append(button("Ask to go out", "ask", id="btn-ask"))
+            out.append(guarded("Ask to go out", "ask", refusals.get("ask_to_go_out"), id="btn-ask"))
     if can_undo:
         out.append(button("Undo", "undo", id="btn-undo"))
     return out

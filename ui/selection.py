@@ -1,8 +1,10 @@
 """The player's pending choices: selected cards and staged placements.
 
 The hand is shown as one chip per group of equal-rank cards (red and black
-3s apart, because they play differently). Tapping a chip cycles how many of
-its cards are selected: all, then one fewer each tap, then none. Staging
+3s apart, because they play differently). Tapping a chip selects one more
+of its cards, so taking one King of four is one tap; a tap on a chip whose
+cards are all selected clears it. ``fewer`` takes one back and ``pick_all``
+selects the whole group (the chip's "−" and its long press). Staging
 moves selected cards into placements ({"cards": [...]} for a new meld,
 {"to": id, "cards": [...]} to add to a meld) that are sent together as one
 action. Nothing here decides whether a move is legal: the engine does.
@@ -62,13 +64,36 @@ class Selection:
                 self.picked[key] = min(self.picked[key], len(out[key]))
         return [(key, cards, self.picked[key]) for key, cards in out.items()]
 
+    def cards_of(self, hand, key):
+        """The free cards of one group (none if the hand has no such group)."""
+        return next((cards for k, cards, _ in self.groups(hand) if k == key), [])
+
+    def _set(self, key, n):
+        if n > 0:
+            self.picked[key] = n
+        else:
+            self.picked.pop(key, None)
+
     def tap(self, hand, key):
-        """Cycle the selection of one group: none -> all -> one fewer ... -> none."""
-        cards = dict((k, c) for k, c, _ in self.groups(hand)).get(key, [])
-        n = self.picked[key]
-        self.picked[key] = len(cards) if n == 0 else n - 1
+        """One more card of the group: 0 -> 1 -> ... -> all; a tap on all clears it."""
+        size, n = len(self.cards_of(hand, key)), self.picked[key]
+        self._set(key, 0 if n >= size else n + 1)
+
+    def fewer(self, hand, key):
+        """One card of the group fewer."""
+        self.groups(hand)  # drops counts the hand no longer holds
+        self._set(key, self.picked[key] - 1)
+
+    def pick_all(self, hand, key):
+        """Every card of the group."""
+        self._set(key, len(self.cards_of(hand, key)))
+
+    def pick_group(self, hand, key):
+        """What a chip dragged to the melds brings: the selection if the chip
+        is part of it, else its whole group alone."""
         if not self.picked[key]:
-            del self.picked[key]
+            self.picked.clear()
+            self.pick_all(hand, key)
 
     def selected_cards(self, hand):
         out = []

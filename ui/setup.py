@@ -15,8 +15,10 @@ from game.presets import DEFAULT_PRESET
 
 HUMAN = 0
 DEFAULT_BOT = "normal" if "normal" in BOTS else next(iter(BOTS))
-# Table options: (RuleSet field, label). They change what the page shows, not the play.
-TABLE_OPTIONS = (("knee_reminder", "Knee reminder: highlight the knee when you may pick it up"),)
+# Table options: (RuleSet field, label, the page's default). They change what
+# the page shows, not the play. The knee reminder is on unless the player turns
+# it off: without it players pick their knee up turns late (issue 44).
+TABLE_OPTIONS = (("knee_reminder", "Knee reminder: highlight the knee when you may pick it up", True),)
 
 
 class Setup:
@@ -49,7 +51,7 @@ class Setup:
         """Every form control the screen shows, to read back before acting."""
         out = ["setup-preset", "setup-players"]
         out += [f"setup-bot-{seat}" for seat in range(1, self.players)]
-        out += [f"setup-opt-{f}" for f, _ in TABLE_OPTIONS]
+        out += [f"setup-opt-{f}" for f, _, _ in TABLE_OPTIONS]
         if self.house_open:
             out += [f"house-{option}" for option in house.LABELS]
         return out
@@ -70,7 +72,7 @@ class Setup:
         if values.get("setup-players"):
             count = int(values["setup-players"])
             self.players = count if count in self.counts() else self.base.players
-        for f, _ in TABLE_OPTIONS:
+        for f, _, _ in TABLE_OPTIONS:
             if values.get(f"setup-opt-{f}") is not None:
                 self.options[f] = bool(values[f"setup-opt-{f}"])
         for option in house.LABELS:
@@ -86,7 +88,7 @@ class Setup:
     def rules(self):
         """The rule set to play: the preset, house rules, table options (or RulesError)."""
         rules = house.build(self.base, self.house)
-        options = {f: v for f, v in self.options.items() if getattr(rules, f) != v}
+        options = {f: v for f, v in self.option_values(rules).items() if getattr(rules, f) != v}
         return rules.derive(**options) if options else rules
 
     def current(self):
@@ -106,10 +108,16 @@ class Setup:
         return [(s, state.players[s].name, "partner" if s in partners else "opponent")
                 for s in range(1, self.players)]
 
+    def option_values(self, rules):
+        """{field: on} of the options these rules offer (the knee reminder only
+        where there is a knee): the player's choice, else the page's default."""
+        return {f: self.options.get(f, default) for f, _, default in TABLE_OPTIONS
+                if f != "knee_reminder" or rules.has_knee}
+
     def table_options(self, rules):
-        """[(field, label, checked)]; the knee reminder only where there is a knee."""
-        return [(f, label, self.options.get(f, getattr(rules, f))) for f, label in TABLE_OPTIONS
-                if f != "knee_reminder" or rules.has_knee]
+        """[(field, label, checked)] of the options these rules offer."""
+        values = self.option_values(rules)
+        return [(f, label, values[f]) for f, label, _ in TABLE_OPTIONS if f in values]
 
     def house_fields(self):
         """[(heading, [(option, label, kind, choices, value, preset value)])] for the editor."""
