@@ -128,3 +128,10 @@ def test_deal_log_starts_at_the_current_deal():
     state, _, lines = play(seed=8, deals=2)
     assert state.deal == 2 and lines[0] == "Deal 2 begins."
     assert deal_log.deal_lines(state) == lines
+
+
+def test_deal_log_refuses_a_log_that_does_not_replay(deal):
+    state = game.GameState.from_json(deal[0].to_json())
+    state.log = state.log[:-3]
+    with pytest.raises(game.StateError):
+        deal_log.deal_lines(state)

@@ -17,6 +17,7 @@ from game.house import changes
 
 from ui import dom, render
 from ui.games import GamesMixin
+from ui.pacing import PacingMixin
 from ui import text as T
 from ui.selection import Selection
 from ui.setup import Setup
@@ -32,9 +33,9 @@ def _median(values: list[float]) -> float:
     return s[mid] if len(s) % 2 else (s[mid - 1] + s[mid]) / 2
 
 
-class Controller(GamesMixin):
-    def __init__(self, delay_ms=400, seed=None):
-        self.delay = max(0, delay_ms) / 1000
+class Controller(GamesMixin, PacingMixin):
+    def __init__(self, delay_ms=None, seed=None):
+        self.delay_ms = None if delay_ms is None else max(0, delay_ms)  # None: the settings' pace
         self.fixed_seed = seed
         self.state = None
         self.rng = random.Random()
@@ -56,6 +57,7 @@ class Controller(GamesMixin):
     # -- entry -------------------------------------------------------------------------
     def start(self):
         dom.on_command(self.command)
+        self.boot_pacing(self.delay_ms)
         self.boot_games()
         self.render()
 
@@ -63,7 +65,8 @@ class Controller(GamesMixin):
         handler = getattr(self, "do_" + cmd.replace("-", "_"), None)
         if handler is None:
             return
-        if self.busy and cmd not in ("games", "menu", "pick", "stage", "clear", "unstage", "rules", "back"):
+        if self.busy and cmd not in ("games", "menu", "pick", "stage", "clear", "unstage", "rules", "back",
+                                     "settings", "set-speed", "toggle-setting", "log"):
             return
         try:
             handler(arg)
@@ -143,6 +146,7 @@ class Controller(GamesMixin):
             return False
         after = game.view(self.state, HUMAN, log=False)
         self.log.append(T.summarize(action, HUMAN, before, after))
+        self.stage_moves(action, HUMAN, before, after)
         self.message = ""
         if not keep_selection:
             self.sel.clear()
@@ -251,13 +255,17 @@ class Controller(GamesMixin):
             asyncio.ensure_future(self.run_bots())
 
     async def run_bots(self):
+        """Each bot move is shown and lands before the next bot acts, at the chosen pace."""
         game_id = self.game_id
         try:
             while self.state is not None and self.state.to_move() not in (None, HUMAN):
-                if self.delay:
-                    self.render()
+                fly_ms, pause_ms = self.pace()
+                if fly_ms or pause_ms:
+                    if self.motion is None:
+                        self.render()  # the first bot: show whose turn it is
+                    await self.motion_finished()
                     # a bot that thinks (hard) has used part of the pause already
-                    await asyncio.sleep(max(0.05, self.delay - self.last_bot_s))
+                    await asyncio.sleep(max(0.05, pause_ms / 1000 - self.last_bot_s))
                 else:
                     await asyncio.sleep(0)
                 if self.game_id != game_id:  # the player left this game
@@ -266,6 +274,8 @@ class Controller(GamesMixin):
                 if self.game_id != game_id:
                     return
                 self.autosave()
+                if fly_ms:
+                    self.render()
         except Exception as e:  # a bot bug must not freeze the table
             self.message = f"A bot failed: {type(e).__name__}: {e}"
             dom.console_error(self.message)
@@ -273,6 +283,8 @@ class Controller(GamesMixin):
             if self.game_id == game_id:
                 self.busy = False
         if self.game_id == game_id and self.state is not None:
+            if self.state.to_move() == HUMAN:
+                self.cue_turn()
             self.render()
 
     async def bot_step(self, game_id):
@@ -311,9 +323,9 @@ class Controller(GamesMixin):
             game.apply(state, action)
         self.last_bot_s = time.perf_counter() - t0
         self.bot_ms.append(self.last_bot_s * 1000)
-        self.log.append(T.summarize(action, seat, before, game.view(state, HUMAN, log=False)))
-        if len(self.log) > 200:
-            del self.log[:100]
+        after = game.view(state, HUMAN, log=False)
+        self.log.append(T.summarize(action, seat, before, after))
+        self.stage_moves(action, seat, before, after)
         dom.set_root_data("bot-ms-median", f"{_median(self.bot_ms):.3f}")
         dom.set_root_data("bot-ms-max", f"{max(self.bot_ms):.3f}")
         dom.set_root_data("bot-actions", len(self.bot_ms))
@@ -322,6 +334,8 @@ class Controller(GamesMixin):
     def render(self):
         t0 = time.perf_counter()
         self.draw()
+        self.draw_panels()
+        self.play_staged()
         self.render_ms.append((time.perf_counter() - t0) * 1000)
         del self.render_ms[:-200]
         dom.set_root_data("render-ms-median", f"{_median(self.render_ms):.1f}")

@@ -22,7 +22,8 @@ def first_line(state):
 def deal_lines(state):
     """One line per action of ``state``'s current deal, newest last.
 
-    Raises game.StateError or game.IllegalMove if the log does not replay.
+    Raises game.StateError (or game.IllegalMove) if the log does not replay
+    to this very position (a game opened from a link may carry no history).
     """
     fresh = new_game(state.rules, seed=state.seed, players=state.num_players,
                      names=[p.name for p in state.players], bots=[p.bot for p in state.players])
@@ -36,4 +37,6 @@ def deal_lines(state):
         game.apply(fresh, action)
         seat = action.get("seat", HUMAN)
         lines.append(T.summarize(action, seat, before, game.view(fresh, HUMAN, log=False)))
+    if fresh.to_json() != state.to_json():
+        raise game.StateError("The action log does not replay to this position.")
     return lines
