@@ -145,7 +145,7 @@ def test_full_log_shows_the_whole_deal_and_survives_a_reload(phone_context, base
     state = game_state(page)
     lines = full_log(page)
     harness.screenshot(page, "phone-full-log")
-    assert lines[0] == "New game: Triple Play. Deal 1 begins."
+    assert lines[0].startswith("New game: Triple Play") and lines[0].endswith("Deal 1 begins.")
     assert len(lines) == 1 + len(state["log"]) > 200  # every action, more than the save keeps
     names = [p["name"] for p in state["players"]]
     for line, action in zip(lines[1:], state["log"]):
@@ -196,3 +196,35 @@ def test_settings_persist_and_a_corrupt_value_falls_back(phone_context, base_url
         page.wait_for_function("document.getElementById('table').dataset.phase !== 'setup'")
         wait_settled(page)
         page.evaluate("localStorage.clear()")
+
+
+def test_reduced_motion_shows_moves_still_at_the_chosen_pace(chromium, base_url):
+    context = chromium.new_context(**harness.PHONE, reduced_motion="reduce")
+    page = context.new_page()
+    open_planted(page, base_url)
+    page.evaluate(WATCH)
+    press(page, "#btn-continue", True)
+    press(page, "#btn-draw", True)
+    assert discard_loneliest(page)
+    page.wait_for_function("Number(document.documentElement.dataset.botActions) >= 3")
+    events = seen(page)["events"]
+    assert events.count("play") >= 3  # each move still shown, and waited for
+    assert seen(page)["flyers"] == 0
+    assert page.evaluate("document.getAnimations().length") == 0
+    context.close()
+
+
+def test_desktop_motion_and_log(desktop_context, base_url):
+    page = desktop_context.new_page()
+    open_planted(page, base_url)
+    press(page, "#btn-continue", False)
+    press(page, "#btn-draw", False)
+    assert discard_loneliest(page, touch=False)
+    page.wait_for_selector(".motion-banner, .flyer", timeout=30000)
+    harness.screenshot(page, "desktop-motion")
+    wait_settled(page)
+    press(page, "#btn-log", False)
+    harness.screenshot(page, "desktop-full-log")
+    press(page, "#btn-log-close", False)
+    press(page, "#btn-settings", False)
+    harness.screenshot(page, "desktop-settings")
