@@ -2,8 +2,9 @@
 
 The controller holds the full game state but shows only game.view(state, 0).
 Every move goes through game.apply; a refused move shows the engine's own
-reason in the alert area. Bots play with a short visible pause (asyncio), so
-the page stays responsive. Undo restores a snapshot taken right after this
+reason in the alert area. Bots play at the settings' pace, each move shown
+and landed before the next (ui/pacing.py, asyncio), so the page stays
+responsive. Undo restores a snapshot taken right after this
 turn's draw (or pile take).
 """
 

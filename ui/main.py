@@ -7,6 +7,7 @@ deal for reproducible tests.
 
 from ui import dom
 
+
 def _int_param(name, default):
     raw = dom.query_param(name)
     try:

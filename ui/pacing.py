@@ -22,6 +22,7 @@ class PacingMixin:
             text = None
         self.settings = S.load(text)
         self.panel = None            # the open overlay: "settings", "log" or None
+        self.panel_drawn = None      # the overlay the page shows
         self.motion_staged = False   # steps captured, waiting for the next render
         self.motion = None           # the last play's awaitable (ui/motion.js)
         self.pending_cues = []
@@ -105,3 +106,6 @@ class PacingMixin:
             dom.set_attrs(f"{name}-panel", {"hidden": not shown})
         if self.panel == "log":
             dom.scroll_to_end("full-log")
+        if self.panel != self.panel_drawn:  # focus into an opened panel, back to its button on close
+            dom.focus(f"btn-{self.panel}-close" if self.panel else f"btn-{self.panel_drawn}")
+            self.panel_drawn = self.panel
