@@ -202,6 +202,29 @@ for (const id of ['hand', 'actions']) {
 }
 """
 
+# Long tasks (start, duration) and the spans when cards are in flight.
+WATCH_FLIGHTS = """
+window.__tasks = [];
+window.__flights = [];
+new PerformanceObserver(list => { for (const e of list.getEntries()) window.__tasks.push([e.startTime, e.duration]); })
+  .observe({ type: 'longtask' });
+const flying = new Map();
+new MutationObserver(records => {
+  for (const r of records) {
+    for (const n of r.addedNodes) if (n.classList && n.classList.contains('flyer')) flying.set(n, performance.now());
+    for (const n of r.removedNodes) if (flying.has(n)) {
+      window.__flights.push([flying.get(n), performance.now()]);
+      flying.delete(n);
+    }
+  }
+}).observe(document.body, { childList: true, subtree: true });
+"""
+
+
+def while_flying(tasks, flights):
+    """Durations of the long tasks that overlap a card in flight."""
+    return [d for start, d in tasks if any(a < start + d and start < b for a, b in flights)]
+
 
 def motion_timing(pw, base, turns):
     """Tap-to-update times and long tasks over a few turns at normal speed (motion on)."""
@@ -210,7 +233,7 @@ def motion_timing(pw, base, turns):
     page.goto(base + "?seed=3")
     if harness.wait_ready(page, 120) != "ready":
         raise SystemExit("the game page did not start")
-    page.evaluate(WATCH_LONG_TASKS)
+    page.evaluate(WATCH_FLIGHTS)
     page.evaluate(WATCH_TAPS)
     for seat in (1, 2, 3):
         page.select_option(f"#setup-bot-{seat}", "normal")
@@ -234,8 +257,8 @@ def motion_timing(pw, base, turns):
                 break
             page.click("#btn-clear")
     page.wait_for_function(SETTLED, timeout=120000)
-    out = {"taps": page.evaluate("window.__taps"), "long": page.evaluate("window.__longTasks"),
-           "flyers": page.get_attribute("html", "data-motion-flyers")}
+    out = {"taps": page.evaluate("window.__taps"), "flyers": page.get_attribute("html", "data-motion-flyers"),
+           "long": while_flying(page.evaluate("window.__tasks"), page.evaluate("window.__flights"))}
     browser.close()
     return out
 

@@ -59,9 +59,8 @@
     return [rect.left + rect.width / 2, rect.top + rect.height / 2];
   }
 
-  function fly(step, fromRect, ms, delay) {
-    const to = shown(step.to);
-    const from = fromRect || (shown(step.fly) || {}).rect;
+  // Every rect is read before any element is added, so the page lays out once.
+  function fly(step, from, to, ms, delay) {
     if (!to || !from) return null;
     const card = document.createElement("div");
     card.className = "flyer" + (step.card ? " face" : " back");
@@ -85,47 +84,44 @@
     return animation.finished.catch(() => {}).then(() => card.remove());
   }
 
-  function mark(selectors, still, ms, delay) {
-    const target = shown(selectors);
-    if (!target) return null;
+  // The target pulses (transform: the compositor animates it) inside an outline.
+  function mark(target, still, ms, delay) {
+    if (!target) return;
     const element = target.element;
-    if (still) {
-      element.classList.add("motion-mark");
-      return null;
-    }
+    element.classList.add("motion-mark");
+    if (still) return;
     const animation = element.animate(
-      [{ boxShadow: "0 0 0 0 rgba(255, 214, 0, 0)" },
-       { boxShadow: "0 0 0 6px rgba(255, 214, 0, 0.9)" },
-       { boxShadow: "0 0 0 0 rgba(255, 214, 0, 0)" }],
-      { duration: Math.max(ms, 300), delay });
-    return animation.finished.catch(() => {});
+      [{ transform: "scale(1)" }, { transform: "scale(1.12)" }, { transform: "scale(1)" }],
+      { duration: Math.max(ms, 300), delay, easing: "ease-in-out" });
+    animation.finished.catch(() => {}).then(() => element.classList.remove("motion-mark"));
   }
 
-  function banner(step, still, ms, delay) {
-    const target = shown(step.at);
+  function banner(step, target, still, ms, delay) {
     const box = document.createElement("div");
     box.className = "motion-banner tone-" + (step.tone || "info");
     box.setAttribute("role", "status");
     box.textContent = step.banner;
-    layer().appendChild(box);
     const [x, y] = target ? center(target.rect) : [innerWidth / 2, innerHeight / 3];
-    const half = Math.min(box.offsetWidth / 2, innerWidth / 2);
+    // about 0.6em a character at 16px, plus padding: near enough to keep it on screen
+    const half = Math.min(step.banner.length * 5 + 20, innerWidth / 2);
     box.style.left = Math.min(Math.max(x, half + 4), innerWidth - half - 4) + "px";
     box.style.top = Math.min(Math.max(y, 24), innerHeight - 24) + "px";
+    layer().appendChild(box);
     const hold = Math.max(2 * ms, 900);
     if (still) {
-      return new Promise((done) => setTimeout(() => { box.remove(); done(); }, hold));
+      setTimeout(() => box.remove(), hold);
+      return;
     }
-    const animation = box.animate(
+    box.animate(
       [{ opacity: 0, transform: "translate(-50%, -30%) scale(.9)" },
        { opacity: 1, transform: "translate(-50%, -50%) scale(1)", offset: 0.15 },
        { opacity: 1, transform: "translate(-50%, -50%) scale(1)", offset: 0.8 },
        { opacity: 0, transform: "translate(-50%, -60%) scale(1)" }],
-      { duration: hold, delay, fill: "both" });
-    return animation.finished.catch(() => {}).then(() => box.remove());
+      { duration: hold, delay, fill: "both" }).finished.catch(() => {}).then(() => box.remove());
   }
 
-  // Runs after the render; resolves once every flyer has landed (banners may linger).
+  // Runs after the render; resolves once every flyer has landed and the
+  // pace's time has passed (banners may linger).
   function play(ms) {
     const steps = pending;
     pending = [];
@@ -133,23 +129,30 @@
     const still = Boolean(reduced && reduced.matches);
     bump("motionPlays", 1);
     bump("motionSteps", steps.length);
+    const placed = steps.map(([step, from]) => [
+      step,
+      step.fly && !from ? (shown(step.fly) || {}).rect : from,
+      shown(step.to || step.mark || step.at),
+    ]);
     const gap = Math.round(ms / 4);
     const landed = [];
     let delay = 0;
     let lastFly = -ms;  // a mark lights its target as the card before it lands
-    for (const [step, from] of steps) {
+    for (const [step, from, target] of placed) {
       if (step.fly && !still) {
-        landed.push(fly(step, from, ms, delay));
+        landed.push(fly(step, from, target, ms, delay));
         lastFly = delay;
         delay += gap;
       } else if (step.mark) {
-        mark(step.mark, still, ms, lastFly + ms);
+        mark(target, still, ms, lastFly + ms);
       } else if (step.banner) {
-        banner(step, still, ms, delay);
+        banner(step, target, still, ms, delay);
       }
     }
-    if (still) landed.push(new Promise((done) => setTimeout(done, ms)));
-    return Promise.all(landed.filter(Boolean)).then(() => undefined);
+    const paced = new Promise((done) => setTimeout(done, still ? ms : delay + ms));
+    // a background tab may hold animations back: the bots never wait past the pace by much
+    const cap = new Promise((done) => setTimeout(done, delay + 3 * ms + 1000));
+    return Promise.race([Promise.all(landed.filter(Boolean).concat([paced])), cap]).then(() => undefined);
   }
 
   // -- sound and vibration ---------------------------------------------------
