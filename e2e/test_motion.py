@@ -38,11 +38,14 @@ def late_position():
     return store.storage.data
 
 
-def open_planted(page, base_url, query="?seed=7"):
+def open_planted(page, base_url, query="?seed=7", settings=None):
     """The page with the late position saved, on the games screen (Continue not yet pressed)."""
     reopen(page, base_url + query)
+    data = late_position()
+    if settings:
+        data["tp.settings"] = json.dumps(settings)
     page.evaluate("data => { localStorage.clear(); Object.entries(data).forEach(([k, v]) => "
-                  "localStorage.setItem(k, v)); }", late_position())
+                  "localStorage.setItem(k, v)); }", data)
     reopen(page, base_url + query)
     page.wait_for_selector("#btn-continue")
 
@@ -90,7 +93,7 @@ def play_to_deal_end(page, after_action=None, max_turns=40):
 
 def test_each_bot_move_is_seen_before_the_next_at_normal_speed(phone_context, base_url):
     page = phone_context.new_page()
-    open_planted(page, base_url)
+    open_planted(page, base_url, settings={"speed": "normal", "sound": True, "vibrate": True})
     page.evaluate(WATCH)
     press(page, "#btn-continue", True)
     shots = []
@@ -109,6 +112,8 @@ def test_each_bot_move_is_seen_before_the_next_at_normal_speed(phone_context, ba
         if event == "bot":
             assert events[i + 1:i + 2] == ["play"], events
     assert seen(page)["flyers"] >= bots // 2
+    # sound on: at least "your turn" each time the bots hand back, and going out or the stock's end
+    assert int(page.evaluate("document.documentElement.dataset.motionSounds || '0'")) >= 2
 
 
 def test_instant_speed_finishes_the_deal_without_animation(phone_context, base_url):
