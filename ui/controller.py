@@ -4,8 +4,9 @@ The controller holds the full game state but shows only game.view(state, 0).
 Every move goes through game.apply; a refused move shows the engine's own
 reason in the alert area until the next command. Controls the engine would
 refuse are greyed but stay tappable (aria-disabled), so a tap says why. Bots
-play with a short visible pause (asyncio), so the page stays responsive.
-Undo restores a snapshot taken right after this turn's draw (or pile take).
+play at the settings' pace, each move shown and landed before the next
+(ui/pacing.py, asyncio), so the page stays responsive. Undo restores a
+snapshot taken right after this turn's draw (or pile take).
 """
 
 import asyncio
@@ -20,6 +21,7 @@ from game.moves import meld_targets
 
 from ui import dom, render
 from ui.games import GamesMixin
+from ui.pacing import PacingMixin
 from ui import text as T
 from ui.selection import Selection
 from ui.setup import Setup
@@ -35,9 +37,9 @@ def _median(values: list[float]) -> float:
     return s[mid] if len(s) % 2 else (s[mid - 1] + s[mid]) / 2
 
 
-class Controller(GamesMixin):
-    def __init__(self, delay_ms=400, seed=None):
-        self.delay = max(0, delay_ms) / 1000
+class Controller(GamesMixin, PacingMixin):
+    def __init__(self, delay_ms=None, seed=None):
+        self.delay_ms = None if delay_ms is None else max(0, delay_ms)  # None: the settings' pace
         self.fixed_seed = seed
         self.state = None
         self.rng = random.Random()
@@ -62,6 +64,7 @@ class Controller(GamesMixin):
     # -- entry -------------------------------------------------------------------------
     def start(self):
         dom.on_command(self.command)
+        self.boot_pacing(self.delay_ms)
         self.boot_games()
         self.render()
 
@@ -70,7 +73,7 @@ class Controller(GamesMixin):
         if handler is None:
             return
         if self.busy and cmd not in ("games", "menu", "pick", "fewer", "pick-all", "stage", "clear", "unstage",
-                                     "rules", "back"):
+                                     "rules", "back", "settings", "set-speed", "toggle-setting", "log"):
             return
         self.message = ""  # a refusal lasts until the next tap; the handler may set a new one
         try:
@@ -152,6 +155,7 @@ class Controller(GamesMixin):
             return False
         after = game.view(self.state, HUMAN, log=False)
         self.log.append(T.summarize(action, HUMAN, before, after))
+        self.stage_moves(action, HUMAN, before, after)
         self.message = ""
         if not keep_selection:
             self.sel.clear()
@@ -318,13 +322,17 @@ class Controller(GamesMixin):
             asyncio.ensure_future(self.run_bots())
 
     async def run_bots(self):
+        """Each bot move is shown and lands before the next bot acts, at the chosen pace."""
         game_id = self.game_id
         try:
             while self.state is not None and self.state.to_move() not in (None, HUMAN):
-                if self.delay:
-                    self.render()
+                fly_ms, pause_ms = self.pace()
+                if fly_ms or pause_ms:
+                    if self.motion is None:
+                        self.render()  # the first bot: show whose turn it is
+                    await self.motion_finished()
                     # a bot that thinks (hard) has used part of the pause already
-                    await asyncio.sleep(max(0.05, self.delay - self.last_bot_s))
+                    await asyncio.sleep(max(0.05, pause_ms / 1000 - self.last_bot_s))
                 else:
                     await asyncio.sleep(0)
                 if self.game_id != game_id:  # the player left this game
@@ -333,6 +341,8 @@ class Controller(GamesMixin):
                 if self.game_id != game_id:
                     return
                 self.autosave()
+                if fly_ms:
+                    self.render()
         except Exception as e:  # a bot bug must not freeze the table
             self.message = f"A bot failed: {type(e).__name__}: {e}"
             dom.console_error(self.message)
@@ -340,6 +350,8 @@ class Controller(GamesMixin):
             if self.game_id == game_id:
                 self.busy = False
         if self.game_id == game_id and self.state is not None:
+            if self.state.to_move() == HUMAN:
+                self.cue_turn()
             self.render()
 
     async def bot_step(self, game_id):
@@ -378,9 +390,9 @@ class Controller(GamesMixin):
             game.apply(state, action)
         self.last_bot_s = time.perf_counter() - t0
         self.bot_ms.append(self.last_bot_s * 1000)
-        self.log.append(T.summarize(action, seat, before, game.view(state, HUMAN, log=False)))
-        if len(self.log) > 200:
-            del self.log[:100]
+        after = game.view(state, HUMAN, log=False)
+        self.log.append(T.summarize(action, seat, before, after))
+        self.stage_moves(action, seat, before, after)
         dom.set_root_data("bot-ms-median", f"{_median(self.bot_ms):.3f}")
         dom.set_root_data("bot-ms-max", f"{max(self.bot_ms):.3f}")
         dom.set_root_data("bot-actions", len(self.bot_ms))
@@ -390,6 +402,8 @@ class Controller(GamesMixin):
         t0 = time.perf_counter()
         try:
             self.draw()
+            self.draw_panels()
+            self.play_staged()
         except Exception as e:  # a screen that cannot be drawn: say so, offer the games list
             dom.console_error(f"draw {self.screen}: {type(e).__name__}: {e}")
             if self.screen == "games":

@@ -255,3 +255,26 @@ def expose(name, fn):
     proxy = create_proxy(fn)
     _listeners.append(proxy)
     setattr(window, name, proxy)
+
+
+# -- motion (ui/motion.js) ----------------------------------------------------------
+def capture_moves(steps):
+    """Record where these steps' cards leave from (call before re-rendering)."""
+    window.TriplePlayMotion.capture(json.dumps(steps))
+
+
+def play_moves(ms):
+    """Fly the captured steps to their new places: an awaitable that ends when they land."""
+    return window.TriplePlayMotion.play(ms)
+
+
+def cue(name, sound, vibrate):
+    """A short tone and/or buzz for a moment ("turn", "canasta", "out")."""
+    window.TriplePlayMotion.cue(name, sound, vibrate)
+
+
+def scroll_to_end(element_id):
+    """Scroll a list to its last line (the newest)."""
+    element = by_id(element_id)
+    if element is not None:
+        element.scrollTop = element.scrollHeight

@@ -1,12 +1,11 @@
 """Page entry point (run by PyScript): load the engine, start the table.
 
-URL options: ``?delay=0`` sets the bots' pause per action in milliseconds
-(default 400); ``?seed=N`` fixes the deal for reproducible tests.
+URL options: ``?delay=N`` sets the bots' pause per action in milliseconds
+over the settings' bot speed (0: instant, no motion); ``?seed=N`` fixes the
+deal for reproducible tests.
 """
 
 from ui import dom
-
-DEFAULT_DELAY_MS = 400
 
 
 def _int_param(name, default):
@@ -24,7 +23,7 @@ def main():
     except Exception as exc:
         dom.fail(f"Could not load the game engine: {type(exc).__name__}: {exc}")
         return
-    controller = Controller(delay_ms=_int_param("delay", DEFAULT_DELAY_MS),
+    controller = Controller(delay_ms=_int_param("delay", None),
                             seed=_int_param("seed", None))
     controller.start()
     dom.set_text("status", "Ready: choose your game.")

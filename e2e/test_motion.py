@@ -1,0 +1,235 @@
+"""Every move seen: motion per bot action at normal speed, none at instant speed,
+the deal's full log (kept across a reload), and settings that persist.
+
+A whole deal by taps at normal speed takes minutes, so the deals here start
+from a late position planted as a save: deal 1 played by normal bots until
+the stock is down to 20 cards or fewer and it is our turn to draw. The save
+keeps one log line only, so a full log after the reload proves it was
+rebuilt from the engine's action log.
+"""
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import harness
+from test_saves import reopen
+from test_table import discard_loneliest, game_state, press, table, wait_settled
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import game  # noqa: E402
+from game.bots import get_bot  # noqa: E402
+from ui.saves import MemoryStorage, SaveStore  # noqa: E402
+
+SEED = 21
+STOCK_LEFT = 20
+
+
+def late_position():
+    """Deal 1 near its end, our turn to draw, as localStorage entries of one save."""
+    state = game.new_game("triple-play", seed=SEED, bots=[None, "normal", "normal", "normal"])
+    rng = random.Random(SEED)
+    while not (state.phase == "draw" and state.to_move() == 0 and state.stock_count() <= STOCK_LEFT):
+        seat = state.to_move()
+        game.apply(state, get_bot("normal")(game.observe(state, seat), seat, rng))
+    store = SaveStore(MemoryStorage())
+    store.current = store.save(None, state, ["(planted)"])
+    return store.storage.data
+
+
+def open_planted(page, base_url, query="?seed=7", settings=None):
+    """The page with the late position saved, on the games screen (Continue not yet pressed)."""
+    reopen(page, base_url + query)
+    data = late_position()
+    if settings:
+        data["tp.settings"] = json.dumps(settings)
+    page.evaluate("data => { localStorage.clear(); Object.entries(data).forEach(([k, v]) => "
+                  "localStorage.setItem(k, v)); }", data)
+    reopen(page, base_url + query)
+    page.wait_for_selector("#btn-continue")
+
+
+WATCH = """() => {
+  const seen = window.tpSeen = { events: [], flyers: 0, animating: [] };
+  new MutationObserver((records) => {
+    for (const r of records) {
+      const key = r.attributeName;
+      if (key === 'data-bot-actions') seen.events.push('bot');
+      if (key === 'data-motion-plays') seen.events.push('play');
+    }
+  }).observe(document.documentElement, { attributes: true,
+                                         attributeFilter: ['data-bot-actions', 'data-motion-plays'] });
+  new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) {
+      if (n.nodeType === 1 && n.classList.contains('flyer')) seen.flyers += 1;
+    }
+  }).observe(document.body, { childList: true, subtree: true });
+}"""
+
+
+def seen(page):
+    return page.evaluate("window.tpSeen")
+
+
+def play_to_deal_end(page, after_action=None, max_turns=40):
+    """Our turns by taps (draw, discard the loneliest card) until the deal ends."""
+    for _ in range(max_turns):
+        phase = wait_settled(page, timeout_s=120)
+        if phase in ("deal_end", "game_end"):
+            return phase
+        if phase == "answer":
+            press(page, "#btn-yes", True)
+        else:
+            press(page, "#btn-draw", True)
+            if after_action:
+                after_action()
+            if table(page, "phase") == "play":
+                assert discard_loneliest(page)
+        if after_action:
+            after_action()
+    raise AssertionError("the deal did not end")
+
+
+def test_each_bot_move_is_seen_before_the_next_at_normal_speed(phone_context, base_url):
+    page = phone_context.new_page()
+    open_planted(page, base_url, settings={"speed": "normal", "sound": True, "vibrate": True})
+    page.evaluate(WATCH)
+    press(page, "#btn-continue", True)
+    shots = []
+
+    def snap():
+        if not shots and page.locator(".flyer").count():
+            shots.append(harness.screenshot(page, "phone-motion-flyer"))
+
+    play_to_deal_end(page, after_action=snap)
+    events = seen(page)["events"]
+    bots = events.count("bot")
+    assert bots >= 6, events
+    # each bot action (data-bot-actions bumps) is shown (data-motion-plays bumps)
+    # before the next bot acts
+    for i, event in enumerate(events):
+        if event == "bot":
+            assert events[i + 1:i + 2] == ["play"], events
+    assert seen(page)["flyers"] >= bots // 2
+    # sound on: at least "your turn" each time the bots hand back, and going out or the stock's end
+    assert int(page.evaluate("document.documentElement.dataset.motionSounds || '0'")) >= 2
+
+
+def test_instant_speed_finishes_the_deal_without_animation(phone_context, base_url):
+    page = phone_context.new_page()
+    open_planted(page, base_url)
+    press(page, "#btn-settings", True)
+    press(page, "#set-speed-instant", True)
+    press(page, "#btn-settings-close", True)
+    page.evaluate(WATCH)
+    press(page, "#btn-continue", True)
+    counts = []
+    play_to_deal_end(page, after_action=lambda: counts.append(page.evaluate("document.getAnimations().length")))
+    assert counts and set(counts) == {0}
+    assert seen(page)["flyers"] == 0 and "play" not in seen(page)["events"]
+    assert "bot" in seen(page)["events"]
+    assert page.evaluate("document.documentElement.dataset.motionPlays") is None
+
+
+def full_log(page):
+    press(page, "#btn-log", True)
+    page.wait_for_selector("#full-log")
+    lines = page.eval_on_selector_all("#full-log li", "els => els.map(e => e.textContent)")
+    return lines
+
+
+def test_full_log_shows_the_whole_deal_and_survives_a_reload(phone_context, base_url):
+    page = phone_context.new_page()
+    open_planted(page, base_url, query="?delay=0&seed=7")
+    press(page, "#btn-continue", True)
+    wait_settled(page)
+    press(page, "#btn-draw", True)
+    assert discard_loneliest(page)
+    wait_settled(page)
+    state = game_state(page)
+    lines = full_log(page)
+    harness.screenshot(page, "phone-full-log")
+    assert lines[0].startswith("New game: Triple Play") and lines[0].endswith("Deal 1 begins.")
+    assert len(lines) == 1 + len(state["log"]) > 200  # every action, more than the save keeps
+    names = [p["name"] for p in state["players"]]
+    for line, action in zip(lines[1:], state["log"]):
+        who = "You" if action["seat"] == 0 else names[action["seat"]]
+        assert line.startswith(who + " "), (line, action)
+    assert lines[-1] == page.text_content("#log li:last-child")  # newest last
+    last = page.locator("#full-log li").last.bounding_box()
+    assert last["y"] + last["height"] <= 844  # scrolled to the newest
+    press(page, "#btn-log-close", True)
+    assert page.is_hidden("#log-panel")
+
+    reopen(page, base_url + "?delay=0&seed=7")
+    press(page, "#btn-continue", True)
+    assert full_log(page) == lines
+
+
+def pressed(page, selector):
+    return page.get_attribute(selector, "aria-pressed") == "true"
+
+
+def test_settings_persist_and_a_corrupt_value_falls_back(phone_context, base_url):
+    page = phone_context.new_page()
+    reopen(page, base_url + "?seed=7")
+    box = page.locator("#btn-settings").bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44
+    assert page.get_attribute("#btn-settings", "aria-label") == "Settings"
+    press(page, "#btn-settings", True)
+    assert pressed(page, "#set-speed-normal") and not pressed(page, "#set-sound")
+    assert not pressed(page, "#set-vibrate")
+    harness.screenshot(page, "phone-settings")
+    press(page, "#set-speed-slow", True)
+    press(page, "#set-sound", True)
+    assert pressed(page, "#set-speed-slow") and not pressed(page, "#set-speed-normal")
+    stored = json.loads(page.evaluate("localStorage.getItem('tp.settings')"))
+    assert stored == {"speed": "slow", "sound": True, "vibrate": False}
+
+    reopen(page, base_url + "?seed=7")
+    press(page, "#btn-settings", True)
+    assert pressed(page, "#set-speed-slow") and pressed(page, "#set-sound") and not pressed(page, "#set-vibrate")
+
+    for bad in ("{not json", '{"speed": "warp", "sound": "loud"}', "[]"):
+        page.evaluate("bad => localStorage.setItem('tp.settings', bad)", bad)
+        reopen(page, base_url + "?delay=0&seed=7")
+        press(page, "#btn-settings", True)
+        assert pressed(page, "#set-speed-normal") and not pressed(page, "#set-sound"), bad
+        press(page, "#btn-settings-close", True)
+        press(page, "#btn-start", True)  # the table still opens
+        page.wait_for_function("document.getElementById('table').dataset.phase !== 'setup'")
+        wait_settled(page)
+        page.evaluate("localStorage.clear()")
+
+
+def test_reduced_motion_shows_moves_still_at_the_chosen_pace(chromium, base_url):
+    context = chromium.new_context(**harness.PHONE, reduced_motion="reduce")
+    page = context.new_page()
+    open_planted(page, base_url)
+    page.evaluate(WATCH)
+    press(page, "#btn-continue", True)
+    press(page, "#btn-draw", True)
+    assert discard_loneliest(page)
+    page.wait_for_function("Number(document.documentElement.dataset.botActions) >= 3")
+    events = seen(page)["events"]
+    assert events.count("play") >= 3  # each move still shown, and waited for
+    assert seen(page)["flyers"] == 0
+    assert page.evaluate("document.getAnimations().length") == 0
+    context.close()
+
+
+def test_desktop_motion_and_log(desktop_context, base_url):
+    page = desktop_context.new_page()
+    open_planted(page, base_url)
+    press(page, "#btn-continue", False)
+    press(page, "#btn-draw", False)
+    assert discard_loneliest(page, touch=False)
+    page.wait_for_selector(".motion-banner, .flyer", timeout=30000)
+    harness.screenshot(page, "desktop-motion")
+    wait_settled(page)
+    press(page, "#btn-log", False)
+    harness.screenshot(page, "desktop-full-log")
+    press(page, "#btn-log-close", False)
+    press(page, "#btn-settings", False)
+    harness.screenshot(page, "desktop-settings")

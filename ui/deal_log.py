@@ -1,0 +1,42 @@
+"""The table log of the current deal, rebuilt from the engine's own action log.
+
+The game is re-created from its seed and replayed (game.replay's way); the
+actions of the current deal are summarised from seat 0's views before and
+after each, exactly as the controller wrote them live, so a reload shows the
+whole deal and not only what the save kept.
+"""
+
+import game
+from game.deal import new_game
+
+from ui import text as T
+
+HUMAN = 0
+
+
+def first_line(state):
+    """The line a game's log starts with (the controller writes it on Play)."""
+    return f"New game: {state.rules.title}. Deal 1 begins."
+
+
+def deal_lines(state):
+    """One line per action of ``state``'s current deal, newest last.
+
+    Raises game.StateError (or game.IllegalMove) if the log does not replay
+    to this very position (a game opened from a link may carry no history).
+    """
+    fresh = new_game(state.rules, seed=state.seed, players=state.num_players,
+                     names=[p.name for p in state.players], bots=[p.bot for p in state.players])
+    starts = [i for i, a in enumerate(state.log) if a["type"] == "next_deal"]
+    start = starts[-1] if starts else 0
+    for action in state.log[:start]:
+        game.apply(fresh, action)
+    lines = [] if starts else [first_line(state)]
+    for action in state.log[start:]:
+        before = game.view(fresh, HUMAN, log=False)
+        game.apply(fresh, action)
+        seat = action.get("seat", HUMAN)
+        lines.append(T.summarize(action, seat, before, game.view(fresh, HUMAN, log=False)))
+    if fresh.to_json() != state.to_json():
+        raise game.StateError("The action log does not replay to this position.")
+    return lines

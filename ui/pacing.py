@@ -1,0 +1,111 @@
+"""Following the game: every move shown as it happens, the bots' pace, settings, the full log.
+
+A mixin of ui.controller.Controller. ``stage_moves`` records what an action
+moved (ui.moves) while the old page still stands; the next render plays it
+(``play_staged``), and the bot loop awaits ``motion_finished`` so one bot's
+move has landed before the next bot acts. Settings are kept in localStorage
+(ui.settings); ``?delay=N`` in the address overrides their pace (tests,
+benchmarks; 0 is instant).
+"""
+
+from ui import deal_log, dom, moves, panels
+from ui import settings as S
+
+
+class PacingMixin:
+    def boot_pacing(self, delay_ms):
+        self.url_delay = delay_ms
+        self.settings_store = dom.storage()
+        try:
+            text = self.settings_store.get(S.KEY) if self.settings_store else None
+        except Exception:  # storage that fails to read: defaults, never a broken table
+            text = None
+        self.settings = S.load(text)
+        self.panel = None            # the open overlay: "settings", "log" or None
+        self.panel_drawn = None      # the overlay the page shows
+        self.motion_staged = False   # steps captured, waiting for the next render
+        self.motion = None           # the last play's awaitable (ui/motion.js)
+        self.pending_cues = []
+
+    def pace(self):
+        """(ms a card flies, ms of pause after each bot move)."""
+        if self.url_delay is not None:
+            return (self.settings.fly_ms() if self.url_delay else 0), self.url_delay
+        return self.settings.fly_ms(), self.settings.pause_ms()
+
+    # -- showing moves -----------------------------------------------------------------
+    def stage_moves(self, action, seat, before, after):
+        """Note what ``action`` moved (before the page re-renders); nothing at instant speed."""
+        steps = moves.moves(action, seat, before, after)
+        self.pending_cues += moves.cues(steps)
+        if self.pace()[0]:
+            dom.capture_moves(steps)
+            self.motion_staged = True
+
+    def play_staged(self):
+        """After a render: fly what was staged, sound what was cued."""
+        if self.motion_staged:
+            self.motion_staged = False
+            self.motion = dom.play_moves(self.pace()[0])
+        s = self.settings
+        if s.sound or s.vibrate:
+            for name in self.pending_cues:
+                dom.cue(name, s.sound, s.vibrate)
+        self.pending_cues = []
+
+    async def motion_finished(self):
+        """Wait until the last move shown has landed."""
+        motion, self.motion = self.motion, None
+        if motion is not None:
+            await motion
+
+    def cue_turn(self):
+        self.pending_cues.append("turn")
+
+    # -- the log of the deal -------------------------------------------------------------
+    def deal_lines(self, state, saved):
+        """The deal's lines rebuilt from the engine log; the saved lines if it cannot replay."""
+        try:
+            return deal_log.deal_lines(state)
+        except Exception as e:  # a link's partial log, or any surprise: never block the open
+            dom.console_error(f"log not rebuilt: {type(e).__name__}: {e}")
+            return list(saved)
+
+    # -- panels ----------------------------------------------------------------------------
+    def do_settings(self, _arg=None):
+        self.panel = None if self.panel == "settings" else "settings"
+
+    def do_log(self, _arg=None):
+        self.panel = None if self.panel == "log" or self.state is None else "log"
+
+    def do_set_speed(self, speed):
+        if speed in S.SPEEDS:
+            self.settings.speed = speed
+            self.save_settings()
+
+    def do_toggle_setting(self, flag):
+        if flag in ("sound", "vibrate"):
+            setattr(self.settings, flag, not getattr(self.settings, flag))
+            self.save_settings()
+
+    def save_settings(self):
+        if self.settings_store is None:
+            return
+        try:
+            self.settings_store.set(S.KEY, self.settings.dump())
+        except Exception as e:  # a full storage: the choice holds for this visit
+            dom.console_error(f"settings not saved: {e}")
+
+    def draw_panels(self):
+        if self.panel == "log" and self.state is None:
+            self.panel = None
+        for name, tree in (("settings", lambda: panels.settings_panel(self.settings)),
+                           ("log", lambda: panels.log_panel(self.log, self.state.deal))):
+            shown = self.panel == name
+            dom.mount(f"{name}-panel", tree() if shown else [])
+            dom.set_attrs(f"{name}-panel", {"hidden": not shown})
+        if self.panel == "log":
+            dom.scroll_to_end("full-log")
+        if self.panel != self.panel_drawn:  # focus into an opened panel, back to its button on close
+            dom.focus(f"btn-{self.panel}-close" if self.panel else f"btn-{self.panel_drawn}")
+            self.panel_drawn = self.panel

@@ -1,0 +1,48 @@
+"""The player's settings: bot speed, sound, vibration (localStorage ``tp.settings``).
+
+The stored text is untrusted (an older page, another tab, a hand edit):
+``load`` reads it strictly and falls back to the defaults for anything it
+does not know, so a bad value can never stop the table from opening.
+"""
+
+import json
+from dataclasses import asdict, dataclass
+
+KEY = "tp.settings"
+
+# speed -> (ms a card takes to fly, ms of pause after each bot action)
+SPEEDS = {"slow": (900, 700), "normal": (450, 350), "fast": (200, 150), "instant": (0, 0)}
+SPEED_WORDS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
+
+
+@dataclass
+class Settings:
+    speed: str = "normal"
+    sound: bool = False
+    vibrate: bool = False
+
+    def fly_ms(self):
+        return SPEEDS[self.speed][0]
+
+    def pause_ms(self):
+        return SPEEDS[self.speed][1]
+
+    def dump(self):
+        return json.dumps(asdict(self), separators=(",", ":"))
+
+
+def load(text):
+    """Settings from stored text; each missing or unknown value takes its default."""
+    try:
+        data = json.loads(text) if text else {}
+    except ValueError:
+        data = {}
+    if not isinstance(data, dict):
+        data = {}
+    out = Settings()
+    if data.get("speed") in SPEEDS:
+        out.speed = data["speed"]
+    for flag in ("sound", "vibrate"):
+        if isinstance(data.get(flag), bool):
+            setattr(out, flag, data[flag])
+    return out
