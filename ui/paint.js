@@ -144,7 +144,7 @@
       for (const node of nodes) fragment.appendChild(build(node));
       return [id, fragment];
     });
-    for (const [id, fragment] of built) document.getElementById(id).replaceChildren(fragment);
+    for (const [id, fragment] of built) document.getElementById(id)?.replaceChildren(fragment);
     const targets = { root, app: document.getElementById("app"), table: document.getElementById("table") };
     for (const [id, attrs] of Object.entries(rec.data)) {
       for (const [key, value] of Object.entries(attrs)) targets[id].setAttribute(key, value);
