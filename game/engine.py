@@ -461,9 +461,9 @@ def _plan_knock(state: GameState, seat: int, action: dict) -> Plan:
         return Plan(action, seat)
     if any(is_legal(state, {"type": "discard", "card": c}) for c in set(state.players[seat].hand)):
         raise IllegalMove("End your turn by discarding a card.")
-    # Only one way here (melds keep two cards): a player in the foot holding one
-    # card drew two red 3s that are not replaced there; that card may not be
-    # thrown, so the turn ends without a discard (docs/presets/triple-play.md).
+    # Rare, since melds keep two cards: a player holding one card drew only red
+    # 3s, which are not replaced from the knee on; that card may not be thrown,
+    # so the turn ends without a discard (docs/presets/triple-play.md, rulings).
     return Plan(action, seat)
 
 
