@@ -334,8 +334,8 @@ def _load(data) -> GameState:
         took_pile=_bool(data, "took_pile"), permission=permission, answering=list(answering),
         went_out=_seat_or_null(data["went_out"], n, "went_out"),
         next_meld_id=_int(data, "next_meld_id", 1, MAX_LOG),
-        deal_results=_list(data["deal_results"], "deal_results", rules.deals),
-        log=_list(data["log"], "log"))
+        deal_results=list(_list(data["deal_results"], "deal_results", rules.deals)),  # copies: the engine
+        log=list(_list(data["log"], "log")))                                           # appends to both
 
 
 def check_invariants(state: GameState) -> str | None:
