@@ -52,6 +52,8 @@ class Controller(GamesMixin):
         self.game_id = 0             # bumps on each new game: stale bot loops stop
         self.render_ms = []
         self.last_bot_s = 0.0
+        self.theirs_open = False     # the other sides' melds unfolded
+        self.shown_meld = None       # id of the meld whose cards are shown
 
     # -- entry -------------------------------------------------------------------------
     def start(self):
@@ -63,7 +65,8 @@ class Controller(GamesMixin):
         handler = getattr(self, "do_" + cmd.replace("-", "_"), None)
         if handler is None:
             return
-        if self.busy and cmd not in ("games", "menu", "pick", "stage", "clear", "unstage", "rules", "back"):
+        if self.busy and cmd not in ("games", "menu", "pick", "stage", "clear", "unstage", "rules", "back",
+                                     "show-meld", "hide-meld", "opponents"):
             return
         try:
             handler(arg)
@@ -225,6 +228,18 @@ class Controller(GamesMixin):
         if self.sel.stage(self.hand(), to=int(meld_id)) is None:
             self.message = "Select cards in your hand first, then tap one of your melds to add them."
 
+    # -- looking at the table ------------------------------------------------------------------
+    def do_show_meld(self, meld_id):
+        """Show a meld's cards; a second tap on the same meld hides them."""
+        meld_id = int(meld_id)
+        self.shown_meld = None if self.shown_meld == meld_id else meld_id
+
+    def do_hide_meld(self, _arg=None):
+        self.shown_meld = None
+
+    def do_opponents(self, _arg=None):
+        self.theirs_open = not self.theirs_open
+
     def do_unstage(self, index):
         self.sel.unstage(int(index))
 
@@ -357,7 +372,8 @@ class Controller(GamesMixin):
         dom.mount("log", [render.h("li", None, line) for line in self.log[-LOG_LINES:]])
         dom.mount("message", self.message)
         dom.mount("seats", render.seats(v))
-        dom.mount("melds", render.melds(v, staged_ids))
+        dom.mount("melds", render.meld_area(v, staged_ids, adding=any(n for _, _, n in groups),
+                                            theirs_open=self.theirs_open, shown_meld=self.shown_meld))
         dom.mount("piles", render.piles(v))
         dom.mount("staged", render.staged(v, staged))
         has_selection = any(n for _, _, n in groups)
