@@ -180,6 +180,7 @@ def seats(view):
     """Every other player: name, partner or opponent (and with whom), cards left."""
     out = []
     teams = len(view["sides"]) > 2 and len(view["sides"]) < len(view["players"])
+    crowded = len(view["players"]) > 4  # compass names abbreviated, as in the top bar
     for p in view["players"]:
         seat = p["seat"]
         if seat == view["seat"]:
@@ -192,7 +193,7 @@ def seats(view):
             "div", {"class": "seat " + role + (" moving" if moving else ""), "id": f"seat-{seat}",
                     "data-seat": seat, "data-role": role, "title": f"{p['name']}: {role}, {who}"},
             h("div", {"class": "seat-name"}, ("▶ " if moving else "") + ("✓ " if role == "partner" else "✕ ")
-              + p["name"]),
+              + (T.short_name(p["name"]) if crowded else p["name"])),
             # the role is in the mark and colour; with several teams, also who sits with whom
             h("div", {"class": "seat-role"}, f"with {T.short_name(mates[0])}")
             if teams and role == "opponent" and mates else None,
@@ -209,17 +210,24 @@ def meld_chip(meld, mine, staged_to, adding=False):
     classes = f"meld {kind}" + (" canasta" if meld["canasta"] else "") + (" staged" if staged_to else "")
     rank = "W" if meld["rank"] == C.WILD else group_title(meld["rank"])
     word = T.KIND_WORDS[kind]
-    body = [h("span", {"class": "m-rank"}, rank),
-            h("span", {"class": "m-count"}, f"×{len(meld['cards'])}"),
-            h("span", {"class": "m-kind"}, ("★ " if meld["canasta"] else "") + word)]
+    # the label says it all in words: the short visible text is hidden from screen readers
+    body = [h("span", {"class": "m-rank", "aria-hidden": "true"}, rank),
+            h("span", {"class": "m-count", "aria-hidden": "true"}, f"×{len(meld['cards'])}"),
+            h("span", {"class": "m-kind", "aria-hidden": "true"}, ("★ " if meld["canasta"] else "") + word)]
     label = T.meld_label(meld)
     extra = {"data-meld": meld["id"], "data-kind": kind, "data-rank": meld["rank"],
              "data-canasta": "1" if meld["canasta"] else "0"}
     if mine and adding:
-        return button(body, "add-to", str(meld["id"]), id=f"meld-{meld['id']}", cls=classes,
-                      label=f"{label}. Tap to add the selected cards.", extra=extra)
-    return button(body, "show-meld", str(meld["id"]), id=f"meld-{meld['id']}", cls=classes,
-                  label=f"{label}. Tap to show its cards.", extra=extra)
+        return button([sr_only(f"{label}. Tap to add the selected cards.")] + body, "add-to", str(meld["id"]),
+                      id=f"meld-{meld['id']}", cls=classes, extra=extra)
+    return button([sr_only(f"{label}. Tap to show its cards.")] + body, "show-meld", str(meld["id"]),
+                  id=f"meld-{meld['id']}", cls=classes, extra=extra)
+
+
+def sr_only(words):
+    """A control's name in words, for screen readers; its short visible text is
+    aria-hidden (an aria-label would have to repeat that text: WCAG 2.5.3)."""
+    return h("span", {"class": "sr-only"}, words)
 
 
 def side_panel(view, side, staged_ids, adding=False):
@@ -263,8 +271,8 @@ def melds(view, staged_ids, adding=False):
     return [side_panel(view, s, staged_ids, adding) for s in order]
 
 
-def side_summary(view, side):
-    """One opponent side in a few words: "Them 5 melds · 2 ★ · red 3 ×1 · 1 230 pts"."""
+def side_facts(view, side):
+    """["5 melds", "2 canastas", "red 3 ×1", "1 230 pts"] for one side."""
     s = view["sides"][side]
     canastas = sum(1 for m in s["melds"] if m["canasta"])
     parts = [f"{len(s['melds'])} meld{'s' if len(s['melds']) != 1 else ''}"]
@@ -273,8 +281,17 @@ def side_summary(view, side):
     if s["red3"]:
         parts.append(f"red 3 ×{len(s['red3'])}")
     parts.append(f"{fmt(s['table_points'])} pts")
+    return parts
+
+
+def side_words(view, side):
+    return T.side_name(view, side) + ": " + ", ".join(side_facts(view, side))
+
+
+def side_summary(view, side):
+    """One opponent side in a few words: "Them 5 melds · 2 canastas · red 3 ×1 · 1 230 pts"."""
     return h("span", {"class": "strip-side", "data-side": side},
-             h("b", None, T.side_name(view, side, short=True)), " " + " · ".join(parts))
+             h("b", None, T.side_name(view, side, short=True)), " " + " · ".join(side_facts(view, side)))
 
 
 def meld_area(view, staged_ids, *, adding, theirs_open, shown_meld):
@@ -282,11 +299,11 @@ def meld_area(view, staged_ids, *, adding, theirs_open, shown_meld):
     on a tap, a meld's cards when one is shown, then the panels (scrolling)."""
     mine = view["my_side"]
     theirs = [s for s in range(len(view["sides"])) if s != mine]
-    strip = button([h("span", {"class": "strip-sides"}, [side_summary(view, s) for s in theirs]),
+    strip = button([h("span", {"class": "strip-sides", "aria-hidden": "true"}, [side_summary(view, s) for s in theirs]),
                     h("span", {"class": "strip-mark", "aria-hidden": "true"}, "▾" if theirs_open else "▸")],
                    "opponents", id="btn-opponents", cls="strip",
                    label=("Hide" if theirs_open else "Show") + " the other sides' melds: "
-                         + "; ".join(T.side_name(view, s) for s in theirs),
+                         + "; ".join(side_words(view, s) for s in theirs),
                    extra={"aria-expanded": "true" if theirs_open else "false", "aria-controls": "meld-scroll"})
     panels = melds(view, staged_ids, adding)
     return [strip, meld_detail(view, shown_meld),
@@ -417,10 +434,11 @@ def hand(view, groups, *, can_stage, can_clear):
             label += f", {n} selected"
         count = f"{n}/{len(cards)}" if n else (f"×{len(cards)}" if len(cards) > 1 else "")
         chips.append(button(
-            [chip_fan(cards, n), h("span", {"class": "c-count" + ("" if count else " none")}, count)],
+            [sr_only(label), chip_fan(cards, n),
+             h("span", {"class": "c-count" + ("" if count else " none"), "aria-hidden": "true"}, count)],
             "pick", key, id=f"chip-{key}",
             cls="chip" + (" selected" if n else "") + (" wild" if key in WILD_KEYS else ""),
-            label=label, pressed=bool(n), extra={"data-rank": key, "data-count": len(cards),
+            pressed=bool(n), extra={"data-rank": key, "data-count": len(cards),
                                                 "data-selected": n}))
     title = h("div", {"class": "hand-head"},
               h("h2", {"class": "hand-title"}, f"Your hand · {total} cards"),
