@@ -204,6 +204,14 @@ def every_screen(page, touch, shot):
     start_game(page, touch)
     wait_settled(page)
     shot("table-draw")
+    # a refusal is a toast: it floats above the action bar and moves nothing
+    before = boxes(page, "#hand, #piles, #melds, #actions")
+    press(page, "#btn-take", touch)  # nothing selected: the engine refuses
+    assert page.locator("#message").is_visible()
+    assert boxes(page, "#hand, #piles, #melds, #actions") == before
+    toast, bar = boxes(page, "#message")[0], boxes(page, "#actions")[0]
+    assert toast["bottom"] <= bar["top"]
+    shot("table-toast")
     press(page, "#btn-draw", touch)
     shot("table-play")
     press(page, "#btn-menu", touch)
