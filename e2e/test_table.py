@@ -305,7 +305,8 @@ def test_keyboard_and_labels(desktop_context, base_url):
     wait_settled(page)
     interactive = page.eval_on_selector_all("[data-cmd]", "els => els.map(e => e.tagName)")
     assert interactive and set(interactive) == {"BUTTON"}
-    labels = page.eval_on_selector_all("#hand .chip", "els => els.map(e => e.getAttribute('aria-label'))")
+    # each chip is named in words (a screen-reader-only span; the fan of mini cards is aria-hidden)
+    labels = page.eval_on_selector_all("#hand .chip", "els => els.map(e => e.querySelector('.sr-only').textContent)")
     assert labels and all(labels)
     assert page.get_attribute("#pile-discard", "aria-label").startswith("Discard pile")
     page.focus("#btn-draw")

@@ -16,6 +16,7 @@ from __future__ import annotations
 from .cards import RANKS
 from .engine import book_status, opening_minimum
 from .house import changes
+from .scoring import table_points
 from .state import GameState, shallow_copy
 
 HIDDEN = "??"
@@ -63,6 +64,7 @@ def view(state: GameState, seat: int, log: bool = True) -> dict:
     for i, s in enumerate(o.sides):
         sides.append({
             "side": i, "opened": s.opened, "total": s.total, "red3": list(s.red3),
+            "table_points": table_points(o, i),
             "melds": [m.to_json() | {"kind": m.kind(), "canasta": len(m.cards) >= r.canasta_size}
                       for m in s.melds],
             "opening_minimum": opening_minimum(o, i), "book_missing": book_status(o, i),

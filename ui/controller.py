@@ -60,6 +60,8 @@ class Controller(GamesMixin, PacingMixin):
         self.fresh = Counter()       # cards drawn or taken this turn, marked on the chips
         self.fresh_game = None       # the game_id they belong to
         self.hint = True             # the hand's gesture hint, until a long press is used
+        self.theirs_open = False     # the other sides' melds unfolded
+        self.shown_meld = None       # id of the meld whose cards are shown
 
     # -- entry -------------------------------------------------------------------------
     def start(self):
@@ -73,7 +75,8 @@ class Controller(GamesMixin, PacingMixin):
         if handler is None:
             return
         if self.busy and cmd not in ("games", "menu", "pick", "fewer", "pick-all", "stage", "clear", "unstage",
-                                     "rules", "back", "settings", "set-speed", "toggle-setting", "log"):
+                                     "rules", "back", "settings", "set-speed", "toggle-setting", "log",
+                                     "show-meld", "hide-meld", "opponents"):
             return
         self.message = ""  # a refusal lasts until the next tap; the handler may set a new one
         try:
@@ -295,6 +298,18 @@ class Controller(GamesMixin, PacingMixin):
         if self.sel.stage(self.hand(), to=int(meld_id)) is None:
             self.message = "Select cards in your hand first, then tap one of your melds to add them."
 
+    # -- looking at the table ------------------------------------------------------------------
+    def do_show_meld(self, meld_id):
+        """Show a meld's cards; a second tap on the same meld hides them."""
+        meld_id = int(meld_id)
+        self.shown_meld = None if self.shown_meld == meld_id else meld_id
+
+    def do_hide_meld(self, _arg=None):
+        self.shown_meld = None
+
+    def do_opponents(self, _arg=None):
+        self.theirs_open = not self.theirs_open
+
     def do_unstage(self, index):
         self.sel.unstage(int(index))
 
@@ -452,7 +467,8 @@ class Controller(GamesMixin, PacingMixin):
         dom.mount("log", [render.h("li", None, line) for line in self.log[-LOG_LINES:]])
         dom.mount("message", self.message)
         dom.mount("seats", render.seats(v))
-        dom.mount("melds", render.melds(v, staged_ids, targets))
+        dom.mount("melds", render.meld_area(v, staged_ids, adding=bool(selected), targets=targets,
+                                            theirs_open=self.theirs_open, shown_meld=self.shown_meld))
         dom.mount("piles", render.piles(v))
         dom.mount("staged", render.staged(v, staged))
         has_selection = bool(selected)

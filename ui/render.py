@@ -11,6 +11,7 @@ from collections import Counter
 
 from game import cards as C
 from game.describe import describe
+from game.view import sort_key
 
 from ui import text as T
 from ui.html import button, h
@@ -151,11 +152,20 @@ def house_note(changes):
 
 # -- top bar -------------------------------------------------------------------------
 def scores(view):
+    """Deal number, then each side's running total and, during the deal, the
+    points it has on the table so far (melds, canastas, red 3s: all public)."""
     mine = view["my_side"]
+    live = view["phase"] not in ("deal_end", "game_end")
     out = [h("span", {"class": "deal"}, f"Deal {view['deal']}/{view['deals']}")]
     for side in sorted(range(len(view["sides"])), key=lambda s: s != mine):
-        out.append(h("span", {"class": "score"}, T.side_name(view, side, short=True) + " ",
-                      h("b", {"id": f"score-side-{side}"}, fmt(view["sides"][side]["total"]))))
+        s = view["sides"][side]
+        name = T.side_name(view, side, short=True)
+        points = s["table_points"]
+        label = f"{name}: {fmt(s['total'])}" + (f", {fmt(points)} on the table this deal" if live else "")
+        out.append(h("span", {"class": "score", "aria-label": label}, name + " ",
+                     h("b", {"id": f"score-side-{side}"}, fmt(s["total"])),
+                     h("span", {"class": "live", "id": f"live-side-{side}", "aria-hidden": "true"},
+                       f" {'+' if points >= 0 else '−'}{fmt(abs(points))}") if live else None))
     return out
 
 
@@ -172,6 +182,7 @@ def seats(view):
     """Every other player: name, partner or opponent (and with whom), cards left."""
     out = []
     teams = len(view["sides"]) > 2 and len(view["sides"]) < len(view["players"])
+    crowded = len(view["players"]) > 4  # compass names abbreviated, as in the top bar
     for p in view["players"]:
         seat = p["seat"]
         if seat == view["seat"]:
@@ -183,40 +194,53 @@ def seats(view):
         out.append(h(
             "div", {"class": "seat " + role + (" moving" if moving else ""), "id": f"seat-{seat}",
                     "data-seat": seat, "data-role": role, "title": f"{p['name']}: {role}, {who}"},
-            h("div", {"class": "seat-name"}, ("▶ " if moving else "") + p["name"]),
-            h("div", {"class": "seat-role"}, ("✓ " if role == "partner" else "✕ ") + role
-              + (f" · with {T.short_name(mates[0])}" if teams and role == "opponent" and mates else "")),
-            h("div", {"class": "seat-counts"}, f"hand {p['hand_count']}" + (" · playing" if moving else "")),
+            h("div", {"class": "seat-name"}, ("▶ " if moving else "") + ("✓ " if role == "partner" else "✕ ")
+              + (T.short_name(p["name"]) if crowded else p["name"])),
+            # the role is in the mark and colour; with several teams, also who sits with whom
+            h("div", {"class": "seat-role"}, f"with {T.short_name(mates[0])}")
+            if teams and role == "opponent" and mates else None,
+            h("div", {"class": "seat-counts"}, f"hand {p['hand_count']}"),
             h("div", {"class": "seat-counts"}, pile_words(p["pile_counts"]))))
     return out
 
 
 # -- melds -----------------------------------------------------------------------------------
-def meld_chip(meld, mine, staged_to, target=False):
+def meld_chip(meld, mine, staged_to, adding=False, target=False):
+    """A meld on the table. Your side's melds take the selected cards
+    (``adding``; ``target``: the selection may join this one); otherwise a
+    tap shows the meld's cards."""
     kind = meld["kind"]
     classes = (f"meld {kind}" + (" canasta" if meld["canasta"] else "") + (" staged" if staged_to else "")
                + (" target" if target else ""))
     rank = "W" if meld["rank"] == C.WILD else group_title(meld["rank"])
     word = T.KIND_WORDS[kind]
-    body = [h("span", {"class": "m-rank"}, rank),
-            h("span", {"class": "m-count"}, f"×{len(meld['cards'])}"),
-            h("span", {"class": "m-kind"}, ("★ " if meld["canasta"] else "") + word)]
+    # the label says it all in words: the short visible text is hidden from screen readers
+    body = [h("span", {"class": "m-rank", "aria-hidden": "true"}, rank),
+            h("span", {"class": "m-count", "aria-hidden": "true"}, f"×{len(meld['cards'])}"),
+            h("span", {"class": "m-kind", "aria-hidden": "true"}, ("★ " if meld["canasta"] else "") + word)]
     label = T.meld_label(meld)
-    if mine:
-        return button(body, "add-to", str(meld["id"]), id=f"meld-{meld['id']}", cls=classes,
-                      label=f"{label}. " + ("The selected cards can go here: tap to add them." if target
-                                            else "Tap to add the selected cards."),
-                      extra={"data-meld": meld["id"], "data-kind": kind, "data-rank": meld["rank"],
-                             "data-canasta": "1" if meld["canasta"] else "0"})
-    return h("span", {"class": classes, "role": "img", "aria-label": label,
-                      "data-meld": meld["id"], "data-kind": kind}, body)
+    extra = {"data-meld": meld["id"], "data-kind": kind, "data-rank": meld["rank"],
+             "data-canasta": "1" if meld["canasta"] else "0"}
+    if mine and adding:
+        words = "The selected cards can go here: tap to add them." if target else "Tap to add the selected cards."
+        return button([sr_only(f"{label}. {words}")] + body, "add-to", str(meld["id"]),
+                      id=f"meld-{meld['id']}", cls=classes, extra=extra)
+    return button([sr_only(f"{label}. Tap to show its cards.")] + body, "show-meld", str(meld["id"]),
+                  id=f"meld-{meld['id']}", cls=classes, extra=extra)
 
 
-def side_panel(view, side, staged_ids, targets=()):
+def sr_only(words):
+    """A control's name in words, for screen readers; its short visible text is
+    aria-hidden (an aria-label would have to repeat that text: WCAG 2.5.3)."""
+    return h("span", {"class": "sr-only"}, words)
+
+
+def side_panel(view, side, staged_ids, adding=False, targets=()):
     s = view["sides"][side]
     mine = side == view["my_side"]
     name, players = T.side_name(view, side), T.side_players(view, side)
-    head = [h("strong", None, name), h("span", {"class": "muted"}, " · " + players) if players != name else None]
+    head = [h("strong", None, name), h("span", {"class": "muted"}, " · " + players) if players != name else None,
+            h("span", {"class": "fact pts"}, f"{fmt(s['table_points'])} pts")]
     facts = []
     if not s["opened"]:
         facts.append(h("span", {"class": "fact", "data-fact": "opening"},
@@ -236,21 +260,74 @@ def side_panel(view, side, staged_ids, targets=()):
                  h("ul", None, [h("li", None, item) for item in s["book_missing"]]))
     else:
         book = h("span", {"class": "fact done"}, "book complete ✓")
-    melds = [meld_chip(m, mine, m["id"] in staged_ids, mine and m["id"] in targets) for m in s["melds"]]
+    melds = [meld_chip(m, mine, m["id"] in staged_ids, adding, mine and m["id"] in targets) for m in s["melds"]]
     if not melds:
         melds = [h("span", {"class": "muted empty"}, "no melds yet")]
-    return h("section", {"class": "side" + (" mine" if mine else ""), "id": f"side-{side}",
+    return h("section", {"class": "side" + (" mine" if mine else " theirs"), "id": f"side-{side}",
                          "aria-label": f"{T.side_name(view, side)}: melds"},
              h("div", {"class": "side-head"}, head, " ", facts, book),
              h("div", {"class": "meld-list"}, melds))
 
 
-def melds(view, staged_ids, targets=()):
+def melds(view, staged_ids, adding=False, targets=()):
     """One panel per side, the player's own last (nearest the hand); ``targets``:
     the ids of the side's melds the selection may join (marked "target")."""
     mine = view["my_side"]
     order = [s for s in range(len(view["sides"])) if s != mine] + [mine]
-    return [side_panel(view, s, staged_ids, targets) for s in order]
+    return [side_panel(view, s, staged_ids, adding, targets) for s in order]
+
+
+def side_facts(view, side):
+    """["5 melds", "2 canastas", "red 3 ×1", "1 230 pts"] for one side."""
+    s = view["sides"][side]
+    canastas = sum(1 for m in s["melds"] if m["canasta"])
+    parts = [f"{len(s['melds'])} meld{'s' if len(s['melds']) != 1 else ''}"]
+    if canastas:
+        parts.append(f"{canastas} canasta{'s' if canastas > 1 else ''}")
+    if s["red3"]:
+        parts.append(f"red 3 ×{len(s['red3'])}")
+    parts.append(f"{fmt(s['table_points'])} pts")
+    return parts
+
+
+def side_words(view, side):
+    return T.side_name(view, side) + ": " + ", ".join(side_facts(view, side))
+
+
+def side_summary(view, side):
+    """One opponent side in a few words: "Them 5 melds · 2 canastas · red 3 ×1 · 1 230 pts"."""
+    return h("span", {"class": "strip-side", "data-side": side},
+             h("b", None, T.side_name(view, side, short=True)), " " + " · ".join(side_facts(view, side)))
+
+
+def meld_area(view, staged_ids, *, adding, targets, theirs_open, shown_meld):
+    """The melds region: the opponents' sides folded into one line that opens
+    on a tap, a meld's cards when one is shown, then the panels (scrolling)."""
+    mine = view["my_side"]
+    theirs = [s for s in range(len(view["sides"])) if s != mine]
+    strip = button([h("span", {"class": "strip-sides", "aria-hidden": "true"}, [side_summary(view, s) for s in theirs]),
+                    h("span", {"class": "strip-mark", "aria-hidden": "true"}, "▾" if theirs_open else "▸")],
+                   "opponents", id="btn-opponents", cls="strip",
+                   label=("Hide" if theirs_open else "Show") + " the other sides' melds: "
+                         + "; ".join(side_words(view, s) for s in theirs),
+                   extra={"aria-expanded": "true" if theirs_open else "false", "aria-controls": "meld-scroll"})
+    panels = melds(view, staged_ids, adding, targets)
+    return [strip, meld_detail(view, shown_meld),
+            h("div", {"class": "meld-scroll" + (" open" if theirs_open else ""), "id": "meld-scroll"}, panels)]
+
+
+def meld_detail(view, meld_id):
+    """The cards of the meld tapped last (which wild cards are in it), or nothing."""
+    for s in view["sides"]:
+        for m in s["melds"]:
+            if m["id"] == meld_id:
+                owner = T.side_name(view, s["side"])
+                return h("div", {"class": "meld-detail", "id": "meld-detail", "data-meld": meld_id},
+                         h("span", {"class": "detail-what"}, f"{owner}: {T.meld_label(m).split(',')[0]}"),
+                         h("span", {"class": "detail-cards"}, [card_face(c, "card mini-face") for c in m["cards"]]),
+                         h("span", {"class": "sr-only"}, T.meld_label(m)),
+                         button("✕", "hide-meld", id="btn-hide-meld", cls="small", label="Close the meld's cards"))
+    return None
 
 
 # -- piles ------------------------------------------------------------------------------------
@@ -319,12 +396,39 @@ def staged(view, placements):
             h("p", {"class": "hint"}, note) if note else None]
 
 
-def suit_text(cards):
-    suits = [c[1] for c in cards if c != C.JOKER]
-    if not suits:
-        return ""
-    symbols = "".join(C.SUIT_SYMBOLS[s] for s in suits)
-    return symbols if len(symbols) <= 6 else symbols[:5] + "…"
+WILD_KEYS = ("2", C.JOKER)
+FAN = 4  # mini cards drawn per chip; a count says how many more
+
+
+def display_order(groups):
+    """The groups as the hand shows them: naturals and 3s, then the wild cards
+    (2s and jokers) together at the right end."""
+    return [g for g in groups if g[0] not in WILD_KEYS] + [g for g in groups if g[0] in WILD_KEYS]
+
+
+def fan_cards(cards):
+    """Up to FAN cards to draw, each suit held shown at least once."""
+    shown, rest = [], []
+    for c in cards:
+        (rest if c in shown else shown).append(c)
+    return sorted((shown + rest)[:FAN], key=sort_key)
+
+
+def mini_card(card, up, front):
+    suit = "" if card == C.JOKER else C.SUIT_SYMBOLS[card[1]]
+    colour = "joker" if card == C.JOKER else SUIT_CLASS[card[1]]
+    face = [h("span", {"class": "mc-suit"}, suit or "★")]
+    if front:
+        face.insert(0, h("span", {"class": "mc-rank"}, "Jkr" if card == C.JOKER else group_title(card[0])))
+    return h("span", {"class": f"mc {colour}" + (" up" if up else "") + (" front" if front else "")}, face)
+
+
+def chip_fan(cards, n):
+    """A fanned stack of mini cards; the first ``n`` selected ones stand up."""
+    drawn = fan_cards(cards)
+    up = min(n, len(drawn)) if n < len(cards) else len(drawn)
+    minis = [mini_card(c, i < up, i == len(drawn) - 1) for i, c in enumerate(drawn)]
+    return h("span", {"class": f"fan n{len(drawn)}", "aria-hidden": "true"}, minis)
 
 
 HAND_HINT = "Tap a rank: one more card · − one fewer · hold: all of it · drag to a meld or the discard pile"
@@ -336,23 +440,21 @@ def hand(view, groups, *, can_stage, can_clear, fresh=None, hint=False):
     fresh = fresh or Counter()
     total = sum(len(cards) for _, cards, _ in groups)
     chips = []
-    for key, cards, n in groups:
+    for key, cards, n in display_order(groups):
         new = sum(min(fresh[c], cards.count(c)) for c in set(cards))
         label = f"{group_name(key)}: {len(cards)} ({', '.join(C.label(c) for c in cards)})"
         if n:
             label += f", {n} selected"
         if new:
             label += f", {new} new this turn"
-        count = f"{n}/{len(cards)} ✓" if n else f"×{len(cards)}"
-        red = key in ("3r",) or (cards and all(c != C.JOKER and c[1] in "HD" for c in cards))
+        count = f"{n}/{len(cards)}" if n else (f"×{len(cards)}" if len(cards) > 1 else "")
         chip = button(
-            [h("span", {"class": "c-rank"}, group_title(key)),
-             h("span", {"class": "c-suits" + (" red" if red else "")}, suit_text(cards)),
-             h("span", {"class": "c-count"}, count),
+            [sr_only(label), chip_fan(cards, n),
+             h("span", {"class": "c-count" + ("" if count else " none"), "aria-hidden": "true"}, count),
              h("span", {"class": "c-new", "aria-hidden": "true"}, "new") if new else None],
-            "pick", key, id=f"chip-{key}", cls="chip" + (" selected" if n else "") + (" fresh" if new else ""),
-            label=label, pressed=bool(n), extra={"data-rank": key, "data-count": len(cards),
-                                                "data-selected": n, "data-new": new})
+            "pick", key, id=f"chip-{key}",
+            cls="chip" + (" selected" if n else "") + (" wild" if key in WILD_KEYS else "") + (" fresh" if new else ""),
+            pressed=bool(n), extra={"data-rank": key, "data-count": len(cards), "data-selected": n, "data-new": new})
         less = button("−", "fewer", key, id=f"less-{key}", cls="chip-less",
                       label=f"One {group_name(key)} fewer") if n else None
         chips.append(h("div", {"class": "chip-slot"}, chip, less))

@@ -1,0 +1,276 @@
+"""The table's layout on a phone and a desktop: the hand and the action bar
+always on screen, readable text, big enough tap targets, no serious
+accessibility violation (axe-core), and a screenshot of every screen.
+
+Crowded positions (20+ melds a side, a 70-card hand, 5 and 6 seats) are
+built with the engine (tests/position.py) and planted as a save, the way
+e2e/test_going_out.py does.
+"""
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+import harness
+from conftest import traced_context
+from test_going_out import OPPONENT, resume_at
+from test_saves import QUERY
+from test_table import open_new_game, press, start_game, table, wait_settled
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from game import apply  # noqa: E402
+from tests.position import position  # noqa: E402
+from tests.test_bots import BOOK  # noqa: E402
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+SMALL = dict(harness.PHONE, viewport={"width": 360, "height": 640})
+NATURALS = "AKQJT987654"
+
+
+def crowded(rules="triple-play", players=4):
+    """22 melds a side (two of each natural rank), a 70-card hand of every
+    group (naturals, black and red 3s, 2s, jokers), you to draw."""
+    melds = {side: [(r, f"{r}S {r}H {r}D") for r in NATURALS for _ in range(2)] for side in (0, 1)}
+    hand = " ".join(r + s for r in NATURALS for s in "SHDCS") + " 2S 2H 2D 2C 2S 2H JK JK JK 3S 3C 3S 3C 3H 3D"
+    others = {seat: "5C 6C 8C" for seat in range(1, players)}
+    state = position(rules, players=players, hands={0: hand, **others},
+                     piles={seat: [] for seat in range(players)}, melds=melds,
+                     red3={0: "3H", 1: "3D"}, discard="9C 4C")
+    assert len(state.players[0].hand) == 70 and len(state.sides[0].melds) == 22
+    return state
+
+
+def new_context(chromium, size):
+    return traced_context(chromium, **(SMALL if size == "small" else harness.PHONE))
+
+
+def boxes(page, selector):
+    return page.eval_on_selector_all(
+        selector, "els => els.map(e => { const r = e.getBoundingClientRect();"
+                  " return {id: e.id, top: r.top, bottom: r.bottom, left: r.left, right: r.right}; })")
+
+
+def assert_in_view(page, where, hand_fits=False):
+    """No page scroll either way; the action bar's buttons and the hand's first
+    chip inside the viewport, and its last chip too once the hand's own area
+    is scrolled to it (``hand_fits``: without that scroll)."""
+    w, h = page.evaluate("[innerWidth, innerHeight]")
+
+    def inside(sel):
+        found = boxes(page, sel)
+        assert found, f"{where}: no {sel}"
+        for b in found:
+            assert b["top"] >= 0 and b["bottom"] <= h + 0.5 and b["left"] >= 0 and b["right"] <= w + 0.5, \
+                f"{where}: {sel} #{b['id']} at {b} outside {w}x{h}"
+
+    def page_still():
+        width, top = page.evaluate("[document.scrollingElement.scrollWidth, document.scrollingElement.scrollTop]")
+        assert width <= w, f"{where}: horizontal scroll {width} > {w}"
+        assert top == 0, f"{where}: the page scrolled"
+
+    page_still()
+    inside("#actions button")
+    if page.get_attribute("#app", "data-screen") != "table":
+        return
+    inside("#hand .chip:first-child")
+    if not hand_fits:
+        page.eval_on_selector("#hand .chip:last-child", "e => e.scrollIntoView({block: 'nearest'})")
+        page_still()
+    inside("#hand .chip:last-child")
+
+
+@pytest.mark.parametrize("size", ["phone", "small"])
+def test_crowded_table_keeps_hand_and_actions_in_view(chromium, base_url, size):
+    """Draw and play phases with 22 melds a side and a 70-card hand; then
+    with the opponents' melds open and a meld's cards shown."""
+    page = new_context(chromium, size).new_page()
+    resume_at(page, base_url, crowded())
+    assert table(page, "phase") == "draw" and table(page, "hand-count") == "70"
+    assert page.locator("#hand .chip").count() == 15
+    assert_in_view(page, f"{size} draw", hand_fits=size == "phone")
+    harness.screenshot(page, f"{size}-crowded-draw")
+    press(page, "#btn-draw", True)
+    assert table(page, "phase") == "play"
+    assert_in_view(page, f"{size} play", hand_fits=size == "phone")
+    press(page, "#btn-opponents", True)
+    assert page.locator("#side-1").is_visible()
+    assert_in_view(page, f"{size} opponents open")
+    harness.screenshot(page, f"{size}-crowded-opponents-open")
+    press(page, "#side-1 .meld >> nth=0", True)
+    assert page.locator("#meld-detail").is_visible()
+    assert_in_view(page, f"{size} meld shown")
+    page.context.close()
+
+
+@pytest.mark.parametrize("rules,players", [("hand-and-foot", 5), ("hand-and-foot", 6),
+                                           ("brouillette-partners", 6)])
+def test_five_and_six_seats_fit_the_small_phone(chromium, base_url, rules, players):
+    page = new_context(chromium, "small").new_page()
+    resume_at(page, base_url, crowded(rules, players))
+    assert page.locator("#seats .seat").count() == players - 1
+    assert_in_view(page, f"{rules} {players} draw")
+    harness.screenshot(page, f"small-{rules}-{players}")
+    press(page, "#actions [data-cmd=draw]", True)  # with two stock piles: draw both from A
+    assert_in_view(page, f"{rules} {players} play")
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "small"])
+def test_answer_and_deal_end_keep_actions_in_view(chromium, base_url, size):
+    """North asks to go out (you answer), then a deal you end by going out."""
+    hand = " ".join(r + s for r in NATURALS for s in "SHDC") + " 2S 2H JK 3S"
+    state = position(hands={2: "9S 9H 9D 4C", 0: hand, 1: OPPONENT, 3: OPPONENT},
+                     piles={2: []}, melds={0: list(BOOK), 1: list(BOOK)}, phase="play", turn=2)
+    apply(state, {"type": "ask_to_go_out"})
+    page = new_context(chromium, size).new_page()
+    resume_at(page, base_url, state)
+    assert table(page, "phase") == "answer"
+    assert_in_view(page, f"{size} answer")
+    harness.screenshot(page, f"{size}-answer")
+    page.context.close()
+
+    page = new_context(chromium, size).new_page()
+    resume_at(page, base_url, position(
+        hands={0: "9S 9H 9D 4C", 2: "4S 6C", 1: OPPONENT, 3: OPPONENT}, piles={0: [], 2: []},
+        melds={0: list(BOOK), 1: list(BOOK)}, phase="play"))
+    press(page, "#btn-ask", True)
+    wait_settled(page)
+    press(page, "#chip-9", True)
+    press(page, "#btn-meld", True)
+    press(page, "#chip-4", True)
+    press(page, "#btn-discard", True)
+    assert wait_settled(page) == "deal_end"
+    assert_in_view(page, f"{size} deal end")
+    page.context.close()
+
+
+# -- text sizes and tap targets -----------------------------------------------------
+SMALL_TEXT = """() => {
+  const out = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const el = n.parentElement;
+    if (!n.textContent.trim() || !el || !el.getClientRects().length) continue;
+    const st = getComputedStyle(el);
+    if (st.visibility === 'hidden' || el.closest('[aria-hidden=true]') && !el.closest('.fan')) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2) continue;  // visually hidden (screen readers only)
+    const size = parseFloat(st.fontSize);
+    if (size < 14) out.push(`${el.tagName}.${el.className} "${n.textContent.trim().slice(0, 30)}" ${size}px`);
+  }
+  return out;
+}"""
+
+SMALL_TARGETS = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll('button, [role=button], select, input, summary')) {
+    if (!el.getClientRects().length || getComputedStyle(el).visibility === 'hidden') continue;
+    const target = el.tagName === 'INPUT' && el.closest('label') || el;  // a label is the input's target
+    const r = target.getBoundingClientRect();
+    if (r.width < 43.5 || r.height < 43.5)
+      out.push(`${el.tagName}#${el.id}.${el.className} ${Math.round(r.width)}x${Math.round(r.height)}`);
+  }
+  return out;
+}"""
+
+
+def assert_readable(page, where):
+    assert page.evaluate(SMALL_TEXT) == [], where
+    assert page.evaluate(SMALL_TARGETS) == [], where
+
+
+def axe_serious(page):
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document).then(r => r.violations.map(v => "
+                           "({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 4).map(n => n.target.join(' ') + ': '"
+                           " + (n.any[0] || n.all[0] || {}).message)})))")
+    return [v for v in result if v["impact"] in ("serious", "critical")]
+
+
+def every_screen(page, touch, shot):
+    """Visit setup, rules, the table (draw, play, meld shown), the games list and
+    the score sheet; call shot(name) on each."""
+    open_new_game(page, page.base_url, QUERY)
+    shot("setup")
+    press(page, "#btn-house", touch)
+    shot("setup-house")
+    press(page, "#btn-setup-rules", touch)
+    shot("rules")
+    press(page, "#btn-back", touch)
+    start_game(page, touch)
+    wait_settled(page)
+    shot("table-draw")
+    # a refusal is a toast: it floats above the action bar and moves nothing
+    before = boxes(page, "#hand, #piles, #melds, #actions")
+    press(page, "#btn-take", touch)  # nothing selected: the engine refuses
+    assert page.locator("#message").is_visible()
+    assert boxes(page, "#hand, #piles, #melds, #actions") == before
+    toast, bar = boxes(page, "#message")[0], boxes(page, "#actions")[0]
+    assert toast["bottom"] <= bar["top"]
+    shot("table-toast")
+    press(page, "#btn-draw", touch)
+    shot("table-play")
+    press(page, "#btn-menu", touch)
+    shot("games")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_sizes_and_accessibility_on_every_screen(chromium, base_url, scheme):
+    context = traced_context(chromium, **harness.PHONE, color_scheme=scheme)
+    page = context.new_page()
+    page.base_url = base_url
+    found = {}
+
+    def shot(name):
+        found[name] = axe_serious(page)
+        assert_readable(page, name)
+
+    every_screen(page, True, shot)
+    # a crowded table with the opponents' melds and a meld's cards open
+    resume_at(page, base_url, crowded())
+    press(page, "#btn-opponents", True)
+    press(page, "#side-1 .meld >> nth=0", True)
+    shot("table-crowded")
+    # the score sheet after a deal
+    resume_at(page, base_url, position(
+        hands={0: "9S 9H 9D 4C", 2: "4S 6C", 1: OPPONENT, 3: OPPONENT}, piles={0: [], 2: []},
+        melds={0: list(BOOK), 1: list(BOOK)}, phase="play"))
+    for sel in ("#btn-ask", "#chip-9", "#btn-meld", "#chip-4", "#btn-discard"):
+        press(page, sel, True)
+        wait_settled(page)
+    assert table(page, "phase") == "deal_end"
+    shot("sheet")
+    bad = {k: v for k, v in found.items() if v}
+    assert not bad, json.dumps(bad, indent=1)
+    context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_screenshots_of_every_screen(chromium, base_url, size):
+    """Written into e2e/screenshots/ for a person to look at."""
+    # touch on the desktop too: resume_at taps
+    context = traced_context(chromium, **(harness.PHONE if size == "phone" else dict(harness.DESKTOP, has_touch=True)))
+    page = context.new_page()
+    page.base_url = base_url
+    touch = size == "phone"
+    every_screen(page, touch, lambda name: harness.screenshot(page, f"layout-{size}-{name}"))
+    resume_at(page, base_url, crowded())
+    harness.screenshot(page, f"layout-{size}-crowded")
+    if touch:
+        press(page, "#btn-opponents", touch)
+        harness.screenshot(page, f"layout-{size}-opponents-open")
+    press(page, "#side-1 .meld >> nth=0", touch)
+    assert page.locator("#meld-detail").is_visible()
+    harness.screenshot(page, f"layout-{size}-meld-shown")
+    resume_at(page, base_url, position(
+        hands={0: "9S 9H 9D 4C", 2: "4S 6C", 1: OPPONENT, 3: OPPONENT}, piles={0: [], 2: []},
+        melds={0: list(BOOK), 1: list(BOOK)}, phase="play"))
+    for sel in ("#btn-ask", "#chip-9", "#btn-meld", "#chip-4", "#btn-discard"):
+        press(page, sel, touch)
+        wait_settled(page)
+    harness.screenshot(page, f"layout-{size}-sheet")
+    context.close()
