@@ -17,29 +17,37 @@ import harness
 from conftest import traced_context
 from test_going_out import OPPONENT, resume_at
 from test_saves import QUERY
-from test_table import open_new_game, press, start_game, table, wait_settled
+from test_table import open_new_game, press, select_rank, start_game, table, wait_settled
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from game import apply  # noqa: E402
+from game.presets import PRESETS  # noqa: E402
 from tests.position import position  # noqa: E402
 from tests.test_bots import BOOK  # noqa: E402
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SMALL = dict(harness.PHONE, viewport={"width": 360, "height": 640})
-NATURALS = "AKQJT987654"
+MELDED = "AKQJT98765"
 
 
 def crowded(rules="triple-play", players=4):
-    """22 melds a side (two of each natural rank), a 70-card hand of every
-    group (naturals, black and red 3s, 2s, jokers), you to draw."""
-    melds = {side: [(r, f"{r}S {r}H {r}D") for r in NATURALS for _ in range(2)] for side in (0, 1)}
-    hand = " ".join(r + s for r in NATURALS for s in "SHDCS") + " 2S 2H 2D 2C 2S 2H JK JK JK 3S 3C 3S 3C 3H 3D"
-    others = {seat: "5C 6C 8C" for seat in range(1, players)}
+    """20 melds a side (a canasta and an unfinished meld of each rank A to 5;
+    the canastas alone where the rules allow one meld of a rank),
+    a 70-card hand of every group (naturals, black 3s, 2s, jokers), you to
+    draw: a position the loader accepts, with every suit of each rank used up."""
+    melds = {0: [m for r in MELDED for m in ((r, f"{r}S {r}H {r}D {r}C {r}S {r}H {r}D"), (r, f"{r}C {r}S {r}H"))],
+             1: [m for r in MELDED for m in ((r, f"{r}D {r}C {r}D {r}C {r}S {r}H {r}S"), (r, f"{r}H {r}D {r}C"))]}
+    hand = (" ".join(r + s for r in MELDED for s in "SHDC") + " 4S 4H 4D 4C" * 3 + " 3S 3C" * 4
+            + " 2S 2H 2D 2C 2S 2H JK JK JK JK")
+    others = {seat: "2D 2C JK" for seat in range(1, players)}
+    r = PRESETS[rules]
+    if r.one_meld_per_rank:  # only the canastas: one meld of a rank a side
+        melds = {side: items[::2] for side, items in melds.items()}
+    red3 = {0: "3H", 1: "3D"} if r.red3_laid else None
     state = position(rules, players=players, hands={0: hand, **others},
-                     piles={seat: [] for seat in range(players)}, melds=melds,
-                     red3={0: "3H", 1: "3D"}, discard="9C 4C")
-    assert len(state.players[0].hand) == 70 and len(state.sides[0].melds) == 22
+                     piles={seat: [] for seat in range(players)}, melds=melds, red3=red3, discard="4C 4S")
+    assert len(state.players[0].hand) == 70 and len(state.sides[0].melds) == (10 if r.one_meld_per_rank else 20)
     return state
 
 
@@ -75,21 +83,21 @@ def assert_in_view(page, where, hand_fits=False):
     inside("#actions button")
     if page.get_attribute("#app", "data-screen") != "table":
         return
-    inside("#hand .chip:first-child")
+    inside("#hand .chip-slot:first-child .chip")
     if not hand_fits:
-        page.eval_on_selector("#hand .chip:last-child", "e => e.scrollIntoView({block: 'nearest'})")
+        page.eval_on_selector("#hand .chip-slot:last-child .chip", "e => e.scrollIntoView({block: 'nearest'})")
         page_still()
-    inside("#hand .chip:last-child")
+    inside("#hand .chip-slot:last-child .chip")
 
 
 @pytest.mark.parametrize("size", ["phone", "small"])
 def test_crowded_table_keeps_hand_and_actions_in_view(chromium, base_url, size):
-    """Draw and play phases with 22 melds a side and a 70-card hand; then
+    """Draw and play phases with 20 melds a side and a 70-card hand; then
     with the opponents' melds open and a meld's cards shown."""
     page = new_context(chromium, size).new_page()
     resume_at(page, base_url, crowded())
     assert table(page, "phase") == "draw" and table(page, "hand-count") == "70"
-    assert page.locator("#hand .chip").count() == 15
+    assert page.locator("#hand .chip").count() == 14
     assert_in_view(page, f"{size} draw", hand_fits=size == "phone")
     harness.screenshot(page, f"{size}-crowded-draw")
     press(page, "#btn-draw", True)
@@ -118,10 +126,21 @@ def test_five_and_six_seats_fit_the_small_phone(chromium, base_url, rules, playe
     page.context.close()
 
 
+def go_out(page, touch):
+    """Holding 9S 9H 9D 4C with the book made: ask, meld the 9s, discard the 4."""
+    press(page, "#btn-ask", touch)
+    wait_settled(page)
+    select_rank(page, "9", touch)
+    press(page, "#btn-meld", touch)
+    press(page, "#chip-4", touch)
+    press(page, "#btn-discard", touch)
+    wait_settled(page)
+
+
 @pytest.mark.parametrize("size", ["phone", "small"])
 def test_answer_and_deal_end_keep_actions_in_view(chromium, base_url, size):
     """North asks to go out (you answer), then a deal you end by going out."""
-    hand = " ".join(r + s for r in NATURALS for s in "SHDC") + " 2S 2H JK 3S"
+    hand = " ".join(r + s for r in MELDED + "4" for s in "SHDC") + " 2S 2H JK 3S"
     state = position(hands={2: "9S 9H 9D 4C", 0: hand, 1: OPPONENT, 3: OPPONENT},
                      piles={2: []}, melds={0: list(BOOK), 1: list(BOOK)}, phase="play", turn=2)
     apply(state, {"type": "ask_to_go_out"})
@@ -136,12 +155,7 @@ def test_answer_and_deal_end_keep_actions_in_view(chromium, base_url, size):
     resume_at(page, base_url, position(
         hands={0: "9S 9H 9D 4C", 2: "4S 6C", 1: OPPONENT, 3: OPPONENT}, piles={0: [], 2: []},
         melds={0: list(BOOK), 1: list(BOOK)}, phase="play"))
-    press(page, "#btn-ask", True)
-    wait_settled(page)
-    press(page, "#chip-9", True)
-    press(page, "#btn-meld", True)
-    press(page, "#chip-4", True)
-    press(page, "#btn-discard", True)
+    go_out(page, True)
     assert wait_settled(page) == "deal_end"
     assert_in_view(page, f"{size} deal end")
     page.context.close()
@@ -239,9 +253,7 @@ def test_sizes_and_accessibility_on_every_screen(chromium, base_url, scheme):
     resume_at(page, base_url, position(
         hands={0: "9S 9H 9D 4C", 2: "4S 6C", 1: OPPONENT, 3: OPPONENT}, piles={0: [], 2: []},
         melds={0: list(BOOK), 1: list(BOOK)}, phase="play"))
-    for sel in ("#btn-ask", "#chip-9", "#btn-meld", "#chip-4", "#btn-discard"):
-        press(page, sel, True)
-        wait_settled(page)
+    go_out(page, True)
     assert table(page, "phase") == "deal_end"
     shot("sheet")
     bad = {k: v for k, v in found.items() if v}
@@ -269,8 +281,6 @@ def test_screenshots_of_every_screen(chromium, base_url, size):
     resume_at(page, base_url, position(
         hands={0: "9S 9H 9D 4C", 2: "4S 6C", 1: OPPONENT, 3: OPPONENT}, piles={0: [], 2: []},
         melds={0: list(BOOK), 1: list(BOOK)}, phase="play"))
-    for sel in ("#btn-ask", "#chip-9", "#btn-meld", "#chip-4", "#btn-discard"):
-        press(page, sel, touch)
-        wait_settled(page)
+    go_out(page, touch)
     harness.screenshot(page, f"layout-{size}-sheet")
     context.close()

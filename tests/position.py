@@ -87,7 +87,9 @@ def position(rules="triple-play", players=None, hands=None, piles=None, melds=No
         state.dealer = dealer
     state.turn = turn
     state.phase = phase
-    state.turn_number = 5
+    # the first turn number from 5 on that falls to ``turn`` (the loader checks it)
+    first = state.dealer if r.dealer_starts else (state.dealer + 1) % len(state.players)
+    state.turn_number = 5 + (turn - first - 4) % len(state.players)
     state.log = []
     assert state.all_cards() == state.expected_cards()
     return state

@@ -70,6 +70,11 @@ def console_error(text):
     window.console.error(str(text))
 
 
+def console_warn(text):
+    """Something the page worked around (not an error: tests fail on those)."""
+    window.console.warn(str(text))
+
+
 def query_param(name, default=None):
     """A URL query parameter (``?delay=0``) as a string, or ``default``."""
     value = _js(window.URLSearchParams.new(window.location.search).get(name))

@@ -68,7 +68,7 @@ class PacingMixin:
         try:
             return deal_log.deal_lines(state)
         except Exception as e:  # a link's partial log, or any surprise: never block the open
-            dom.console_error(f"log not rebuilt: {type(e).__name__}: {e}")
+            dom.console_warn(f"log not rebuilt: {type(e).__name__}: {e}")
             return list(saved)
 
     # -- panels ----------------------------------------------------------------------------

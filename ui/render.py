@@ -431,7 +431,7 @@ def chip_fan(cards, n):
     return h("span", {"class": f"fan n{len(drawn)}", "aria-hidden": "true"}, minis)
 
 
-HAND_HINT = "Tap a rank: one more card · − one fewer · hold: all of it · drag to a meld or the discard pile"
+HAND_HINT = "Tap: one more · −: one fewer · hold: all · drag to play"
 
 
 def hand(view, groups, *, can_stage, can_clear, fresh=None, hint=False):
