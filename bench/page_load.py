@@ -187,19 +187,11 @@ SETTLED = """() => { const t = document.getElementById('table').dataset;
   return t.busy === '0' && (t.toMove === '0' || t.phase === 'deal_end' || t.phase === 'game_end'); }"""
 
 
-def bot_timing(pw, base, turns, level):
-    """Median/max milliseconds per bot action in the page, and how many."""
-    browser = harness.launch_chromium(pw)
-    page = browser.new_page(**harness.DESKTOP)
-    page.goto(base + "?delay=0&seed=3")
-    if harness.wait_ready(page, 120) != "ready":
-        raise SystemExit("the game page did not start")
-    page.evaluate(WATCH_LONG_TASKS)  # after loading: only the play is watched
-    for seat in (1, 2, 3):
-        page.select_option(f"#setup-bot-{seat}", level)
-    page.click("#btn-start")
+def play_turns(page, turns, timeout):
+    """Our simplest turns by clicks (draw, discard the first card the engine
+    takes, answer yes), each after the bots have settled."""
     for _ in range(turns):
-        page.wait_for_function(SETTLED, timeout=60000)
+        page.wait_for_function(SETTLED, timeout=timeout)
         phase = page.get_attribute("#table", "data-phase")
         if phase in ("deal_end", "game_end"):
             break
@@ -217,7 +209,21 @@ def bot_timing(pw, base, turns, level):
             if not (page.text_content("#message") or "").strip():
                 break
             page.click("#btn-clear")
-    page.wait_for_function(SETTLED, timeout=60000)
+    page.wait_for_function(SETTLED, timeout=timeout)
+
+
+def bot_timing(pw, base, turns, level):
+    """Median/max milliseconds per bot action in the page, and how many."""
+    browser = harness.launch_chromium(pw)
+    page = browser.new_page(**harness.DESKTOP)
+    page.goto(base + "?delay=0&seed=3")
+    if harness.wait_ready(page, 120) != "ready":
+        raise SystemExit("the game page did not start")
+    page.evaluate(WATCH_LONG_TASKS)  # after loading: only the play is watched
+    for seat in (1, 2, 3):
+        page.select_option(f"#setup-bot-{seat}", level)
+    page.click("#btn-start")
+    play_turns(page, turns, 60000)
     root = {k: page.get_attribute("html", f"data-bot-{k}") for k in ("ms-median", "ms-max", "actions")}
     root["render"] = page.get_attribute("html", "data-render-ms-median")
     root["long"] = page.evaluate("window.__longTasks")
@@ -341,25 +347,7 @@ def motion_timing(pw, base, turns):
     for seat in (1, 2, 3):
         page.select_option(f"#setup-bot-{seat}", "normal")
     page.click("#btn-start")
-    for _ in range(turns):
-        page.wait_for_function(SETTLED, timeout=120000)
-        phase = page.get_attribute("#table", "data-phase")
-        if phase in ("deal_end", "game_end"):
-            break
-        if phase == "answer":
-            page.click("#btn-yes")
-            continue
-        page.click("#btn-draw")
-        if page.locator("#btn-knock").count():
-            page.click("#btn-knock")
-            continue
-        for chip in page.locator("#hand .chip").all():
-            chip.click()
-            page.click("#btn-discard")
-            if not (page.text_content("#message") or "").strip():
-                break
-            page.click("#btn-clear")
-    page.wait_for_function(SETTLED, timeout=120000)
+    play_turns(page, turns, 120000)
     out = {"taps": page.evaluate("window.__taps"), "flyers": page.get_attribute("html", "data-motion-flyers"),
            "long": while_flying(page.evaluate("window.__tasks"), page.evaluate("window.__flights"))}
     browser.close()

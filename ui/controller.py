@@ -462,7 +462,7 @@ class Controller(GamesMixin, PacingMixin):
         targets = meld_targets(seen, selected, staged) if playing else []
         over = v["phase"] in ("deal_end", "game_end")
         dom.mount("scores", render.scores(v))
-        dom.mount("status", T.turn_prompt(v) if not self.busy or v["to_move"] == HUMAN
+        dom.mount("status", T.turn_prompt(v) if not self.busy or v["to_move"] in (HUMAN, None)
                   else f"{T.seat_name(v, v['to_move'])} is playing…")
         dom.mount("log", [render.h("li", None, line) for line in self.log[-LOG_LINES:]])
         dom.mount("message", self.message)

@@ -440,7 +440,9 @@ def hand(view, groups, *, can_stage, can_clear, fresh=None, hint=False):
     fresh = fresh or Counter()
     total = sum(len(cards) for _, cards, _ in groups)
     chips = []
-    for key, cards, n in display_order(groups):
+    ordered = display_order(groups)
+    first_wild = next((key for key, _, _ in ordered if key in WILD_KEYS), None)
+    for key, cards, n in ordered:
         new = sum(min(fresh[c], cards.count(c)) for c in set(cards))
         label = f"{group_name(key)}: {len(cards)} ({', '.join(C.label(c) for c in cards)})"
         if n:
@@ -453,7 +455,8 @@ def hand(view, groups, *, can_stage, can_clear, fresh=None, hint=False):
              h("span", {"class": "c-count" + ("" if count else " none"), "aria-hidden": "true"}, count),
              h("span", {"class": "c-new", "aria-hidden": "true"}, "new") if new else None],
             "pick", key, id=f"chip-{key}",
-            cls="chip" + (" selected" if n else "") + (" wild" if key in WILD_KEYS else "") + (" fresh" if new else ""),
+            cls="chip" + (" selected" if n else "") + (" fresh" if new else "")
+                + ((" wild" + (" wild-first" if key == first_wild else "")) if key in WILD_KEYS else ""),
             pressed=bool(n), extra={"data-rank": key, "data-count": len(cards), "data-selected": n, "data-new": new})
         less = button("−", "fewer", key, id=f"less-{key}", cls="chip-less",
                       label=f"One {group_name(key)} fewer") if n else None
