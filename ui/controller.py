@@ -136,6 +136,7 @@ class Controller(GamesMixin, PacingMixin):
         self.rng = random.Random(seed + 1)
         self.game_id += 1
         self.sel.clear()
+        self.shown_meld = None
         self.snapshot, self.changed = None, False
         self.log = [f"New game: {rules.title}. Deal 1 begins."]
         self.message = ""
@@ -268,6 +269,7 @@ class Controller(GamesMixin, PacingMixin):
             return
         self.log = [T.summarize({"type": "next_deal"}, HUMAN, before, game.view(self.state, HUMAN, log=False))]
         self.sel.clear()
+        self.shown_meld = None  # meld ids start again each deal
         self.snapshot, self.changed = None, False
         self.message = ""
         dom.scroll_to_top()

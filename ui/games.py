@@ -84,6 +84,7 @@ class GamesMixin:
         self.store.current = slot
         self.rng = random.Random(state.seed + len(state.log))
         self.sel.clear()
+        self.shown_meld = None
         self.snapshot, self.changed = None, False
         self.message, self.link, self.deleting = "", None, None
         self.game_id += 1
