@@ -18,7 +18,9 @@ from ui import text as T
 
 # -- settings ---------------------------------------------------------------------
 def test_settings_default_when_missing_or_corrupt():
-    for text in (None, "", "{not json", "[1, 2]", "42", '"normal"', "null"):
+    deep = '{"speed": ' + "[" * 100_000 + "]" * 100_000 + "}"  # past Python's recursion limit
+    huge = json.dumps({"speed": "slow", "pad": "x" * 100_000})
+    for text in (None, "", "{not json", "[1, 2]", "42", '"normal"', "null", deep, huge, "1" * 5000):
         assert S.load(text) == S.Settings(), text
 
 

@@ -8,6 +8,9 @@ does not know, so a bad value can never stop the table from opening.
 import json
 from dataclasses import asdict, dataclass
 
+from game.errors import StateError
+from game.load import read_json
+
 KEY = "tp.settings"
 
 # speed -> (ms a card takes to fly, ms of pause after each bot action)
@@ -34,8 +37,8 @@ class Settings:
 def load(text):
     """Settings from stored text; each missing or unknown value takes its default."""
     try:
-        data = json.loads(text) if text else {}
-    except ValueError:
+        data = read_json(text, "The settings", max_chars=1000) if text else {}
+    except StateError:  # too long, too deep, not JSON: the defaults
         data = {}
     if not isinstance(data, dict):
         data = {}
