@@ -648,11 +648,16 @@ def _join(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def restart(state: GameState) -> GameState:
+    """The game as it was dealt: the same rules, seed and players, no action yet."""
+    from .deal import new_game
+    return new_game(state.rules, seed=state.seed, players=state.num_players,
+                    names=[p.name for p in state.players], bots=[p.bot for p in state.players])
+
+
 def replay(state: GameState) -> GameState:
     """The game re-created from its seed, players and action log alone."""
-    from .deal import new_game
-    fresh = new_game(state.rules, seed=state.seed, players=state.num_players,
-                     names=[p.name for p in state.players], bots=[p.bot for p in state.players])
+    fresh = restart(state)
     for action in state.log:
         apply(fresh, action)
     return fresh
@@ -665,4 +670,4 @@ def winner(state: GameState) -> list[int]:
 
 
 __all__ = ["apply", "check", "is_legal", "plan", "opening_minimum", "go_out_problem",
-           "book_status", "winner", "replay", "in_first_pile"]
+           "book_status", "winner", "restart", "replay", "in_first_pile"]

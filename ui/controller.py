@@ -19,14 +19,14 @@ from game.bots import get_bot
 from game.house import changes
 from game.moves import meld_targets
 
-from ui import dom, render
+from ui import deal_log, dom, render
 from ui.games import GamesMixin
 from ui.pacing import PacingMixin
 from ui import text as T
+from ui.text import HUMAN
 from ui.selection import Selection
 from ui.setup import Setup
 
-HUMAN = 0
 LOG_LINES = 4
 
 
@@ -132,13 +132,12 @@ class Controller(GamesMixin, PacingMixin):
         except game.RulesError as e:
             self.message = str(e)
             return
-        rules = self.state.rules
         self.rng = random.Random(seed + 1)
         self.game_id += 1
         self.sel.clear()
         self.shown_meld = None
         self.snapshot, self.changed = None, False
-        self.log = [f"New game: {rules.title}. Deal 1 begins."]
+        self.log = [deal_log.first_line(self.state)]
         self.message = ""
         self.screen = "table"
         dom.scroll_to_top()

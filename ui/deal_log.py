@@ -1,17 +1,16 @@
 """The table log of the current deal, rebuilt from the engine's own action log.
 
-The game is re-created from its seed and replayed (game.replay's way); the
+The game is re-created from its seed (game.engine.restart) and replayed; the
 actions of the current deal are summarised from seat 0's views before and
 after each, exactly as the controller wrote them live, so a reload shows the
 whole deal and not only what the save kept.
 """
 
 import game
-from game.deal import new_game
+from game.engine import restart
 
 from ui import text as T
-
-HUMAN = 0
+from ui.text import HUMAN
 
 
 def first_line(state):
@@ -25,8 +24,7 @@ def deal_lines(state):
     Raises game.StateError (or game.IllegalMove) if the log does not replay
     to this very position (a game opened from a link may carry no history).
     """
-    fresh = new_game(state.rules, seed=state.seed, players=state.num_players,
-                     names=[p.name for p in state.players], bots=[p.bot for p in state.players])
+    fresh = restart(state)
     starts = [i for i, a in enumerate(state.log) if a["type"] == "next_deal"]
     start = starts[-1] if starts else 0
     for action in state.log[:start]:

@@ -18,8 +18,7 @@ from game import cards as C
 
 from ui import text as T
 from ui.selection import group_key
-
-HUMAN = 0
+from ui.text import HUMAN
 
 
 def _place(seat):

@@ -13,7 +13,8 @@ from game import house
 from game.bots import BOTS
 from game.presets import DEFAULT_PRESET
 
-HUMAN = 0
+from ui.text import HUMAN
+
 DEFAULT_BOT = "normal" if "normal" in BOTS else next(iter(BOTS))
 # Table options: (RuleSet field, label, the page's default). They change what
 # the page shows, not the play. The knee reminder is on unless the player turns
