@@ -1,0 +1,310 @@
+"""Hints: the move the ``hard`` bot would make from a player's seat, with a reason.
+
+The hint sees only the seat's view (``observe``), exactly as a bot does,
+so it never tells a player anything their own eyes could not. Its move is
+``hard``'s next action (hard plays a turn as a sequence of actions: the
+hint is one of them). Its reason is one line in the player's words, built
+from facts of the position the engine can state (the pile's size, what a
+meld reaches, what the side's book lacks, who plays next) and from the
+figures hard measured while it chose (how often the sampled deals were won
+after each candidate, how often the next player's sampled hands took the
+pile).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from . import cards as C
+from . import melds as M
+from .bots.evaluate import ahead_of_best
+from .bots.going_out import canasta_within_reach, cards_left_cost, opponents_close
+from .bots.hard import DEFAULT_BUDGET_MS, Hard, key
+from .bots.normal import pile_is_worth_it
+from .engine import book_status, opening_minimum
+from .errors import IllegalMove
+from .moves import take_pile_candidates
+from .scoring import table_points
+from .state import GameState
+from .view import observe
+
+WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+# A measured figure is quoted only when the candidates differ by at least this
+# much (a share of sampled deals won): smaller gaps are noise in a few samples.
+QUOTE_GAP = 0.01
+
+
+@dataclass(frozen=True)
+class Advice:
+    action: dict   # a legal action for the seat, in the engine's JSON form
+    reason: str    # one line in the player's words
+
+
+def think(state: GameState, seat: int, rng: random.Random, budget_ms: float = DEFAULT_BUDGET_MS,
+          samples: int | None = None):
+    """``Hard.think`` from ``seat``'s view, as a generator (it yields between
+    small units of work); returns an ``Advice``. ``samples`` caps hard's
+    samples (a deterministic limit, for tests)."""
+    if state.to_move() != seat:
+        raise IllegalMove("It is not that seat's move: there is nothing to advise.")
+    obs = observe(state, seat)
+    bot = Hard(budget_ms, samples)
+    action = yield from bot.think(obs, seat, rng)
+    return Advice(action, reason(obs, seat, action, bot.measured))
+
+
+def hint(state: GameState, seat: int, *, budget_ms: float = DEFAULT_BUDGET_MS, seed: int = 0,
+         samples: int | None = None) -> Advice:
+    """``think`` run to the end."""
+    return run(think(state, seat, random.Random(seed), budget_ms, samples))
+
+
+def run(steps):
+    """A generator's return value, once it has run to its end."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+# -- reasons --------------------------------------------------------------------
+def reason(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -> str:
+    """Why ``action`` is right for ``seat``: one line, facts of ``obs`` and
+    hard's ``measured`` figures (``Hard.measured``)."""
+    kind = action["type"]
+    if kind == "take_pile":
+        return _take(obs, seat, action, measured)
+    if kind == "draw":
+        return _draw(obs, seat, measured)
+    if kind == "pick_up_knee":
+        knee = len(obs.players[seat].piles[0])
+        return (f"Pick up your knee: your side has its first canasta, and its {knee} cards "
+                "join your hand.")
+    if kind == "meld":
+        return _meld(obs, seat, action)
+    if kind == "discard":
+        return _discard(obs, seat, action["card"], measured)
+    if kind == "knock":
+        return "Knock: you took the pile, so your turn ends without a discard."
+    if kind == "ask_to_go_out":
+        return _ask(obs, seat, measured)
+    return _answer(obs, seat, action["yes"], measured)
+
+
+def count_word(n: int) -> str:
+    return WORDS[n] if 0 <= n < len(WORDS) else str(n)
+
+
+def rank_words(rank: str) -> str:
+    """"7s", "Kings", "wild cards"."""
+    return "wild cards" if rank == C.WILD else C.rank_label(rank)
+
+
+def lead(obs: GameState, side: int) -> int:
+    """How far ``side`` is ahead (below zero: behind) on the score sheet and
+    the table together, as the page shows them."""
+    return ahead_of_best([s.total + table_points(obs, i) for i, s in enumerate(obs.sides)], side)
+
+
+def _won_share(measured: dict[str, float], action: dict) -> float | None:
+    """The share of sampled deals hard saw won after ``action`` (None if not measured)."""
+    value = measured.get(key(action))
+    return None if value is None else min(1.0, max(0.0, value))
+
+
+def _compare(measured: dict[str, float], chosen: dict, other: dict, other_words: str) -> str:
+    """", and your side won ... of the sampled deals ..." when hard's figures tell them apart."""
+    a, b = _won_share(measured, chosen), _won_share(measured, other)
+    if a is None or b is None or abs(a - b) < QUOTE_GAP:
+        return ""
+    return f" (your side won the game in {a:.0%} of the sampled deals, {b:.0%} {other_words})"
+
+
+def placement_effects(obs: GameState, seat: int, melds: list[dict],
+                      top: str | None = None) -> list[str]:
+    """What each placement does, in words: "your 7s reach six", "a new meld
+    of 9s", "your Kings become a canasta" (``top``: the pile's top card,
+    which joins the first placement)."""
+    r = obs.rules
+    side = obs.sides[obs.side_of(seat)]
+    by_id = {m.id: m for m in side.melds}
+    out = []
+    for i, pl in enumerate(melds):
+        cards = list(pl["cards"]) + ([top] if i == 0 and top else [])
+        if "to" in pl:
+            m = by_id[pl["to"]]
+            rank, size = m.rank, len(m.cards) + len(cards)
+            mine = f"your {rank_words(rank)}"
+        else:
+            rank, size = M.natural_rank(cards) or C.WILD, len(cards)
+            mine = f"a new meld of {rank_words(rank)}"
+        if size >= r.canasta_size:
+            out.append(f"{mine} become a canasta" if "to" in pl
+                       else f"a canasta of {rank_words(rank)}")
+        elif "to" in pl:
+            out.append(f"{mine} reach {count_word(size)}")
+        else:
+            out.append(mine)
+    return out
+
+
+def _join(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _take(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -> str:
+    n = len(obs.discard)
+    effects = _join(placement_effects(obs, seat, action["melds"], obs.discard[-1]))
+    return (f"Take the pile: {n} card{'s' if n != 1 else ''}, and {effects}"
+            + _compare(measured, action, {"type": "draw"}, "after a draw") + ".")
+
+
+def _draw(obs: GameState, seat: int, measured: dict[str, float]) -> str:
+    takes = take_pile_candidates(obs, seat)
+    if not takes:
+        return f"Draw: {why_no_take(obs, seat)}."
+    n = len(obs.discard)
+    figures = next((_compare(measured, {"type": "draw"}, t, "after taking it") for t in takes
+                    if key(t) in measured), "")
+    if not pile_is_worth_it(obs, seat):
+        return (f"Draw: you are nearly out with your book made, and the pile's {n} cards "
+                f"would fill your hand again{figures}.")
+    return f"Draw rather than take the pile of {n} card{'s' if n != 1 else ''}{figures}."
+
+
+def why_no_take(obs: GameState, seat: int) -> str:
+    """Why ``seat`` cannot take the pile now, in words."""
+    r = obs.rules
+    if not obs.discard:
+        return "the discard pile is empty"
+    top = obs.discard[-1]
+    if C.is_black_three(top):
+        return "a black 3 on top blocks the pile"
+    if C.is_red_three(top):
+        return "a red 3 on top blocks the pile"
+    if len(obs.discard) < r.pile_min_size:
+        return f"the pile holds {len(obs.discard)} cards, fewer than the {r.pile_min_size} it needs"
+    if C.is_wild(top) and not r.pile_wild_top:
+        return "a wild card on top cannot be taken"
+    hand = obs.players[seat].hand
+    same = sum(C.rank(c) == C.rank(top) for c in hand)
+    if r.pile_pair and same < 2:
+        what = C.rank_label("*" if top == C.JOKER else "2", same != 1) if C.is_wild(top) \
+            else f"natural {C.rank_label(C.rank(top), same != 1)}"
+        return f"you hold {count_word(same)} {what}, and taking the {C.label(top)} needs two"
+    side = obs.side_of(seat)
+    if not obs.sides[side].opened:
+        return (f"your side has not opened, and no meld with the {C.label(top)} reaches "
+                f"the {opening_minimum(obs, side)} points its first meld needs")
+    return f"no meld you can make takes the {C.label(top)}"
+
+
+def _meld(obs: GameState, seat: int, action: dict) -> str:
+    r = obs.rules
+    side_index = obs.side_of(seat)
+    side = obs.sides[side_index]
+    effects = placement_effects(obs, seat, action["melds"])
+    cards = [c for pl in action["melds"] for c in pl["cards"]]
+    line = f"Meld: {_join(effects)}"
+    if not side.opened:
+        value = sum(M.card_value(c) for c in cards)
+        line += (f"; their {value} points open your side (its first meld needs "
+                 f"{opening_minimum(obs, side_index)})")
+    elif not side.knee_unlocked and r.has_knee and any("canasta" in e for e in effects):
+        line += ": your side's first canasta, which opens your knee"
+    left = len(obs.players[seat].hand) - len(cards)
+    if not left:
+        nxt = {2: "knee", 1: "foot"}.get(len(obs.players[seat].piles))
+        line += f", and you play out your hand{f' into your {nxt}' if nxt else ''}"
+    return line + "."
+
+
+def _discard(obs: GameState, seat: int, card: str, measured: dict[str, float]) -> str:
+    nxt = (seat + 1) % obs.num_players
+    name = obs.players[nxt].name
+    side = obs.side_of(seat)
+    label = f"the {C.label(card)}"
+    if obs.side_of(nxt) != side and C.is_black_three(card):
+        return f"Discard the black 3: {name} cannot take the pile with it on top."
+    kept = _needed_ranks(obs, seat, card)
+    if kept:
+        rank, book = kept[0]
+        return f"Keep the {rank_words(rank)}: your side needs {book} for its book; discard {label}."
+    if obs.side_of(nxt) == side:
+        return f"Discard {label}: your partner {name} plays next, so no opponent can take it."
+    share = measured.get(key({"type": "discard", "card": card}))
+    if share is not None:
+        pile = f"the {len(obs.discard) + 1}-card pile"
+        if share >= 0.5:
+            return (f"Discard {label}: {name} may take {pile} with it ({share:.0%} of the hands "
+                    "they may hold), but every other card is worth more to you.")
+        odds = "none" if share == 0 else "under 1%" if share < 0.01 else f"only {share:.0%}"
+        return f"Discard {label}: of the hands {name} may hold, {odds} could take {pile} with it."
+    hand = obs.players[seat].hand
+    ours = {m.rank for m in obs.sides[side].melds}
+    if sum(C.rank(c) == C.rank(card) for c in hand) == 1 and C.rank(card) not in ours:
+        return (f"Discard {label}: a single card, and your side has no meld of "
+                f"{rank_words(C.rank(card))}.")
+    return f"Discard {label}: the card your hand needs least."
+
+
+def _needed_ranks(obs: GameState, seat: int, thrown: str) -> list[tuple[str, str]]:
+    """The big ranks (5s, 7s) held in hand, not the one thrown, whose natural
+    canasta the side's book still lacks, with that book phrase."""
+    missing = book_status(obs, obs.side_of(seat))
+    held = Counter(C.rank(c) for c in obs.players[seat].hand if not C.is_wild(c))
+    out = []
+    for rank in ("7", "5"):
+        phrase = f"a natural canasta of {C.rank_label(rank)}"
+        if held[rank] and rank != C.rank(thrown) and phrase in missing:
+            out.append((rank, phrase))
+    return out
+
+
+def _ask(obs: GameState, seat: int, measured: dict[str, float]) -> str:
+    n = len(obs.players[seat].hand)
+    ahead = lead(obs, obs.side_of(seat))
+    standing = f", and it leads by {ahead}" if ahead > 0 else ""
+    figures = next((_compare(measured, {"type": "ask_to_go_out"}, json_action, "playing on")
+                    for json_action in _discards_measured(measured)), "")
+    return (f"Ask to go out: your side has its book{standing}, and you can play all "
+            f"{count_word(n)} card{'s' if n != 1 else ''} in your hand{figures}.")
+
+
+def _discards_measured(measured: dict[str, float]) -> list[dict]:
+    """The discards among hard's measured candidates, the best first."""
+    found = [(v, json.loads(k)) for k, v in measured.items() if '"discard"' in k]
+    return [a for _, a in sorted(found, key=lambda f: -f[0])]
+
+
+def _answer(obs: GameState, seat: int, yes: bool, measured: dict[str, float]) -> str:
+    r = obs.rules
+    side = obs.side_of(seat)
+    asker = obs.players[obs.turn].name
+    other = {"type": "answer", "yes": not yes}
+    figures = _compare(measured, {"type": "answer", "yes": yes}, other,
+                       "after a no" if yes else "after a yes")
+    cost = -round(cards_left_cost(obs, seat))
+    if yes:
+        ahead = lead(obs, side)
+        if ahead > 0:
+            return f"Say yes: your side has its book and leads by {ahead}{figures}."
+        if opponents_close(obs, seat):
+            return (f"Say yes: an opponent is in the foot with few cards and their book "
+                    f"made{figures}.")
+        return (f"Say yes: your cards left cost about {cost} points, no more than the "
+                f"{r.going_out_bonus} for going out{figures}.")
+    reach = canasta_within_reach(obs, seat)
+    if reach:
+        return f"Say no: you can finish a canasta worth {reach} on your next turn{figures}."
+    if cost > r.going_out_bonus:
+        return (f"Say no: your cards left would cost about {cost} points, more than the "
+                f"{r.going_out_bonus} for going out{figures}.")
+    ahead = lead(obs, side)
+    if ahead <= 0:
+        return f"Say no: if {asker} goes out now, your side ends the deal {-ahead} behind{figures}."
+    return f"Say no: your side has more to lay down before the deal ends{figures}."
