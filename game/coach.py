@@ -27,7 +27,7 @@ from .advice import reason, run
 from .bots.determinize import sample_world, unpicked_piles
 from .bots.hard import Hard, horizon
 from .bots.knowledge import read_table
-from .engine import apply, restart
+from .engine import apply, replay, restart
 from .errors import StateError
 from .state import GameState
 from .view import observe, view
@@ -69,6 +69,8 @@ def review_steps(state: GameState, seat: int, rng: random.Random,
     caps hard's samples and the cost's (a deterministic limit, for tests)."""
     if not 0 <= seat < state.num_players:
         raise StateError("No such seat.")
+    if replay(state).to_json() != state.to_json():
+        raise StateError("The game's log does not replay to this position: nothing to review.")
     start, end = deal_span(state)
     game = restart(state)
     for action in state.log[:start]:
