@@ -27,7 +27,7 @@ from .advice import reason, run
 from .bots.determinize import sample_world, unpicked_piles
 from .bots.hard import Hard, horizon
 from .bots.knowledge import read_table
-from .engine import apply, replay, restart
+from .engine import apply, restart
 from .errors import StateError
 from .state import GameState
 from .view import observe, view
@@ -36,6 +36,7 @@ SHOWN = 3            # decisions listed
 MIN_COST = 20.0      # points: a smaller estimated loss is not worth a word
 COST_SAMPLES = 24    # sampled deals for one cost at most (fewer if the budget runs out)
 MIN_COST_SAMPLES = 4  # and at least
+REPLAY_UNIT = 100    # actions replayed between two yields (about 4 ms in CPython)
 PLAIN = "4C"         # a hidden card in the words for a move not made (never a red 3)
 
 
@@ -69,13 +70,9 @@ def review_steps(state: GameState, seat: int, rng: random.Random,
     caps hard's samples and the cost's (a deterministic limit, for tests)."""
     if not 0 <= seat < state.num_players:
         raise StateError("No such seat.")
-    if replay(state).to_json() != state.to_json():
-        raise StateError("The game's log does not replay to this position: nothing to review.")
     start, end = deal_span(state)
-    game = restart(state)
-    for action in state.log[:start]:
-        apply(game, action)
     total = sum(state.log[i].get("seat") == seat for i in range(start, end))
+    game = yield from _relay(replayed(state, start), (0, total))
     found: list[Mistake] = []
     reviewed = turns = 0
     yield reviewed, total
@@ -102,6 +99,23 @@ def review(state: GameState, seat: int, *, seed: int = 0, budget_ms_per_decision
            samples: int | None = None) -> list[Mistake]:
     """``review_steps`` run to the end."""
     return run(review_steps(state, seat, random.Random(seed), budget_ms_per_decision, samples))
+
+
+def replayed(state: GameState, start: int):
+    """A generator (yielding every ``REPLAY_UNIT`` actions) returning the game
+    re-dealt from its seed as it was before log position ``start``; raises
+    ``StateError`` unless the whole log replays to ``state``."""
+    game = restart(state)
+    at_start = game.clone()
+    for i, action in enumerate(state.log):
+        if i == start:
+            at_start = game.clone()
+        apply(game, action)
+        if i % REPLAY_UNIT == REPLAY_UNIT - 1:
+            yield
+    if game.to_json() != state.to_json():
+        raise StateError("The game's log does not replay to this position: nothing to review.")
+    return at_start
 
 
 def judge(state: GameState, seat: int, done: dict, rng: random.Random, budget_ms: float,
