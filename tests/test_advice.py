@@ -6,9 +6,10 @@ from itertools import islice
 
 import pytest
 
-from game import apply, is_legal, observe
-from game.advice import Advice, hint, lead, think
-from game.bots import hard_bot
+from game import apply, is_legal, new_game, observe
+from game import cards as C
+from game.advice import Advice, hint, lead, reason, think
+from game.bots import get_bot, hard_bot
 from game.engine import book_status
 from game.errors import IllegalMove
 from game.moves import take_pile_candidates
@@ -18,6 +19,7 @@ from tests.test_properties import _redeal_hidden
 
 BUDGET = 10_000   # ms: never reached, so the sample cap alone decides (the same on any machine)
 SAMPLES = 4
+NORMAL = get_bot("normal")
 
 
 def advise(state, seat=None, seed=0):
@@ -70,6 +72,35 @@ def test_think_yields_between_units_and_only_for_the_seat_to_move():
     assert yields > 0
     with pytest.raises(IllegalMove):
         next(think(state, (state.to_move() + 1) % 4, random.Random(0)))
+
+
+VERBS = {"draw": ("Draw",), "take_pile": ("Take the pile",), "pick_up_knee": ("Pick up your knee",),
+         "meld": ("Meld",), "discard": ("Discard", "Keep"), "knock": ("Knock",),
+         "ask_to_go_out": ("Ask to go out",), "answer": ("Say yes", "Say no")}
+
+
+def test_every_kind_of_decision_gets_a_reason_in_words():
+    seen = set()
+    for seed in (1, 2):
+        state = new_game("triple-play", seed=seed)
+        while state.phase != "game_end":
+            if state.phase == "deal_end":
+                apply(state, {"type": "next_deal"})
+                continue
+            seat = state.to_move()
+            obs = observe(state, seat)
+            action = NORMAL(obs, seat, None)
+            why = reason(obs, seat, action, {})
+            kind = action["type"]
+            seen.add(kind)
+            assert why.startswith(VERBS[kind]) and why.endswith(".") and "\n" not in why, why
+            if kind == "answer":
+                assert why.startswith("Say yes" if action["yes"] else "Say no")
+            if kind == "discard":
+                card = action["card"]
+                assert C.label(card) in why or C.is_black_three(card) and "black 3" in why
+            apply(state, action)
+    assert seen == set(VERBS)
 
 
 # -- reasons on chosen positions ------------------------------------------------
