@@ -7,8 +7,9 @@ page runs a bot (``ui.controller.bot_step``): slices of about 35 ms, each a
 loop of ``next`` until 35 ms have passed, the page free in between. Prints
 the time until the hint is known (the slices' time; in the page add a few
 ms per slice for the page's own work) against the target (shown within
-600 ms), and the longest slice and the longest single unit (the work
-between two yields) against the target for a main-thread task (100 ms).
+600 ms), overall and where hard searched (the rest are forced moves), and
+the longest slice and the longest single unit (the work between two
+yields) against the target for a main-thread task (100 ms).
 Coach: ``coach.review_steps`` over the last deal of a whole game (its
 log replayed from the start, as the page's would be), seat 0, at
 200 ms a decision, in the same slices: its total time, decisions, and its
@@ -42,19 +43,21 @@ TASK_MS = 100      # target: no main-thread task longer than this
 
 def sliced(steps):
     """Run a generator as the page does; returns (its value, total seconds,
-    the longest slice, the longest unit between two yields)."""
+    the longest slice, the longest unit between two yields, the yields)."""
     total = longest = unit = 0.0
+    yields = 0
     while True:
         start = last = time.perf_counter()
         try:
             while time.perf_counter() - start < SLICE:
                 next(steps)
+                yields += 1
                 now = time.perf_counter()
                 unit, last = max(unit, now - last), now
         except StopIteration as done:
             end = time.perf_counter()
             unit = max(unit, end - last)
-            return done.value, total + end - start, max(longest, end - start), unit
+            return done.value, total + end - start, max(longest, end - start), unit, yields
         spent = time.perf_counter() - start
         total += spent
         longest = max(longest, spent)
@@ -82,16 +85,22 @@ def ms(seconds: float) -> float:
 
 
 def hint_report(seed: int, count: int, budget: float) -> bool:
-    times, slices, units = [], [], []
+    times, slices, units, searched = [], [], [], []
     for i, state in enumerate(positions(seed, count)):
-        _, total, longest, unit = sliced(think(state, state.to_move(), random.Random(i), budget))
+        steps = think(state, state.to_move(), random.Random(i), budget)
+        _, total, longest, unit, yields = sliced(steps)
         times.append(total)
         slices.append(longest)
         units.append(unit)
+        if yields:
+            searched.append(total)
     times.sort()
+    searched.sort()
     met = times[-1] * 1000 <= SHOWN_MS and max(slices) * 1000 <= TASK_MS
     print(json.dumps({"hint_ms": {"budget": budget, "positions": len(times),
                                   "median": ms(times[len(times) // 2]), "max": ms(times[-1]),
+                                  "searched": len(searched),
+                                  "median_searched": ms(searched[len(searched) // 2]),
                                   "longest_slice": ms(max(slices)), "longest_unit": ms(max(units)),
                                   "targets": {"shown": SHOWN_MS, "task": TASK_MS}, "met": met}}),
           flush=True)
@@ -101,7 +110,7 @@ def hint_report(seed: int, count: int, budget: float) -> bool:
 def coach_report(seed: int, budget: float) -> bool:
     state = play_game("triple-play", seed, ["normal"], check_cards=False)
     steps = review_steps(state, 0, random.Random(seed), budget)
-    found, total, longest, unit = sliced(steps)
+    found, total, longest, unit, _ = sliced(steps)
     start, end = deal_span(state)
     decisions = sum(a.get("seat") == 0 for a in state.log[start:end])
     met = longest * 1000 <= TASK_MS
