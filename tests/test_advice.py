@@ -14,7 +14,7 @@ from game.engine import book_status
 from game.errors import IllegalMove
 from game.moves import take_pile_candidates
 from tests.position import position
-from tests.test_bots import asked, positions
+from tests.test_bots import about_to_ask, asked, positions
 from tests.test_properties import _redeal_hidden
 
 BUDGET = 10_000   # ms: never reached, so the sample cap alone decides (the same on any machine)
@@ -156,3 +156,12 @@ def test_answer_the_partner_names_the_lead():
     assert got.action == {"type": "answer", "yes": True}
     assert lead(s, 0) > 0 and not book_status(s, 0)
     assert got.reason.startswith(f"Say yes: your side has its book and leads by {lead(s, 0)}")
+
+
+def test_ask_to_go_out_names_the_book_and_the_cards_to_play():
+    s = about_to_ask("4H 5C 6D 8S 9H KD QC JC TH")
+    got = advise(s)
+    assert got.action == {"type": "ask_to_go_out"} and not book_status(s, 0)
+    assert len(s.players[0].hand) == 3
+    assert got.reason.startswith("Ask to go out: your side has its book, and you can play out "
+                                 "the three cards in your hand")
