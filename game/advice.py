@@ -22,7 +22,7 @@ from . import cards as C
 from . import melds as M
 from .bots.evaluate import ahead_of_best
 from .bots.going_out import canasta_within_reach, cards_left_cost, opponents_close
-from .bots.hard import DEFAULT_BUDGET_MS, Hard, key
+from .bots.hard import DEFAULT_BUDGET_MS, Hard, action_key
 from .bots.normal import pick_take, pile_is_worth_it
 from .engine import book_status, opening_minimum
 from .errors import IllegalMove
@@ -112,7 +112,7 @@ def lead(obs: GameState, side: int) -> int:
 
 def _won_share(measured: dict[str, float], action: dict) -> float | None:
     """The share of sampled deals hard saw won after ``action`` (None if not measured)."""
-    value = measured.get(key(action))
+    value = measured.get(action_key(action))
     return None if value is None else min(1.0, max(0.0, value))
 
 
@@ -169,7 +169,7 @@ def _draw(obs: GameState, seat: int, measured: dict[str, float]) -> str:
         return f"Draw: {why_no_take(obs, seat)}."
     n = len(obs.discard)
     figures = next((_compare(measured, {"type": "draw"}, t, "after taking it") for t in takes
-                    if key(t) in measured), "")
+                    if action_key(t) in measured), "")
     if not pile_is_worth_it(obs, seat):
         return (f"Draw: you are nearly out with your book made, and the pile's {n} cards "
                 f"would fill your hand again{figures}.")
@@ -239,7 +239,7 @@ def _discard(obs: GameState, seat: int, card: str, measured: dict[str, float]) -
         return f"Keep the {rank_words(rank)}: your side needs {book} for its book; discard {label}."
     if obs.side_of(nxt) == side:
         return f"Discard {label}: your partner {name} plays next, so no opponent can take it."
-    share = measured.get(key({"type": "discard", "card": card}))
+    share = measured.get(action_key({"type": "discard", "card": card}))
     if share is not None:
         pile = f"the {len(obs.discard) + 1}-card pile"
         if share >= 0.5:
