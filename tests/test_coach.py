@@ -124,7 +124,10 @@ def test_the_last_finished_deal_is_reviewed_and_a_game_without_one_is_refused():
     with pytest.raises(StateError):
         review(s, 4)
     s.log = s.log[:-1]   # a log that no longer replays to the position
-    with pytest.raises(StateError):
+    with pytest.raises(StateError, match="does not replay"):
+        review(s, 0)
+    s.log[3] = {"type": "discard", "card": "JK", "seat": s.log[3]["seat"]}   # nor one refused
+    with pytest.raises(StateError, match="does not replay"):
         review(s, 0)
 
 
