@@ -79,13 +79,13 @@ def reason(obs: GameState, seat: int, action: dict, measured: dict[str, float]) 
     if kind == "take_pile":
         return _take(obs, seat, action, measured)
     if kind == "draw":
-        return _draw(obs, seat, measured)
+        return _draw(obs, seat, action, measured)
     if kind == "pick_up_knee":
         knee = len(obs.players[seat].piles[0])
         return (f"Pick up your knee: your side has its first canasta, and its {knee} cards "
                 "join your hand.")
     if kind == "meld":
-        return _meld(obs, seat, action)
+        return _meld(obs, seat, action, measured)
     if kind == "discard":
         return _discard(obs, seat, action["card"], measured)
     if kind == "knock":
@@ -110,16 +110,15 @@ def lead(obs: GameState, side: int) -> int:
     return ahead_of_best([s.total + table_points(obs, i) for i, s in enumerate(obs.sides)], side)
 
 
-def _won_share(measured: dict[str, float], action: dict) -> float | None:
-    """The share of sampled deals hard saw won after ``action`` (None if not measured)."""
-    value = measured.get(action_key(action))
-    return None if value is None else min(1.0, max(0.0, value))
-
-
-def _compare(measured: dict[str, float], chosen: dict, other: dict, other_words: str) -> str:
-    """", and your side won ... of the sampled deals ..." when hard's figures tell them apart."""
-    a, b = _won_share(measured, chosen), _won_share(measured, other)
-    if a is None or b is None or abs(a - b) < QUOTE_GAP:
+def _compare(measured: dict[str, float], chosen: dict, kind: str, other_words: str) -> str:
+    """" (your side won the game in ...)": hard's figures for ``chosen`` and
+    for the best other candidate of ``kind``, when they tell them apart."""
+    mine = action_key(chosen)
+    others = [v for k, v in measured.items() if k != mine and json.loads(k)["type"] == kind]
+    if mine not in measured or not others:
+        return ""
+    a, b = (min(1.0, max(0.0, v)) for v in (measured[mine], max(others)))
+    if abs(a - b) < QUOTE_GAP:
         return ""
     return f" (your side won the game in {a:.0%} of the sampled deals, {b:.0%} {other_words})"
 
@@ -160,16 +159,15 @@ def _take(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -
     n = len(obs.discard)
     effects = _join(placement_effects(obs, seat, action["melds"], obs.discard[-1]))
     return (f"Take the pile: {n} card{'s' if n != 1 else ''}, and {effects}"
-            + _compare(measured, action, {"type": "draw"}, "after a draw") + ".")
+            + _compare(measured, action, "draw", "after a draw") + ".")
 
 
-def _draw(obs: GameState, seat: int, measured: dict[str, float]) -> str:
+def _draw(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -> str:
     takes = take_pile_candidates(obs, seat)
     if not takes:
         return f"Draw: {why_no_take(obs, seat)}."
     n = len(obs.discard)
-    figures = next((_compare(measured, {"type": "draw"}, t, "after taking it") for t in takes
-                    if action_key(t) in measured), "")
+    figures = _compare(measured, action, "take_pile", "after taking it")
     if not pile_is_worth_it(obs, seat):
         return (f"Draw: you are nearly out with your book made, and the pile's {n} cards "
                 f"would fill your hand again{figures}.")
@@ -206,7 +204,7 @@ def why_no_take(obs: GameState, seat: int) -> str:
     return f"no meld you can make takes the {C.label(top)}"
 
 
-def _meld(obs: GameState, seat: int, action: dict) -> str:
+def _meld(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -> str:
     r = obs.rules
     side_index = obs.side_of(seat)
     side = obs.sides[side_index]
@@ -223,7 +221,7 @@ def _meld(obs: GameState, seat: int, action: dict) -> str:
     if not left:
         nxt = {2: "knee", 1: "foot"}.get(len(obs.players[seat].piles))
         line += f", and you play out your hand{f' into your {nxt}' if nxt else ''}"
-    return line + "."
+    return line + _compare(measured, action, "meld", "with the next best meld") + "."
 
 
 def _discard(obs: GameState, seat: int, card: str, measured: dict[str, float]) -> str:
@@ -272,24 +270,16 @@ def _ask(obs: GameState, seat: int, measured: dict[str, float]) -> str:
     n = len(obs.players[seat].hand)
     ahead = lead(obs, obs.side_of(seat))
     standing = f" and leads by {ahead}" if ahead > 0 else ""
-    figures = next((_compare(measured, {"type": "ask_to_go_out"}, json_action, "playing on")
-                    for json_action in _discards_measured(measured)), "")
+    figures = _compare(measured, {"type": "ask_to_go_out"}, "discard", "playing on")
     return (f"Ask to go out: your side has its book{standing}, and you can play out the "
             f"{count_word(n)} card{'s' if n != 1 else ''} in your hand{figures}.")
-
-
-def _discards_measured(measured: dict[str, float]) -> list[dict]:
-    """The discards among hard's measured candidates, the best first."""
-    found = [(v, json.loads(k)) for k, v in measured.items() if '"discard"' in k]
-    return [a for _, a in sorted(found, key=lambda f: -f[0])]
 
 
 def _answer(obs: GameState, seat: int, yes: bool, measured: dict[str, float]) -> str:
     r = obs.rules
     side = obs.side_of(seat)
     asker = obs.players[obs.turn].name
-    other = {"type": "answer", "yes": not yes}
-    figures = _compare(measured, {"type": "answer", "yes": yes}, other,
+    figures = _compare(measured, {"type": "answer", "yes": yes}, "answer",
                        "after a no" if yes else "after a yes")
     cost = round(cards_left_cost(obs, seat))
     if yes:
