@@ -45,14 +45,27 @@ def test_the_same_view_gets_the_same_advice_whatever_the_hidden_cards():
     assert moved >= 10
 
 
-def test_the_hint_is_legal_and_is_hards_choice_with_the_same_samples():
-    kinds = set()
-    for i, state in enumerate(some_positions()):
+def preset_positions(preset, seed, every=9):
+    """Positions along one deal of ``preset`` between normal bots."""
+    state = new_game(preset, seed=seed)
+    n = 0
+    while not state.deal_over:
         seat = state.to_move()
-        got = advise(state, seed=i)
+        n += 1
+        if n % every == 0:
+            yield state
+        apply(state, NORMAL(observe(state, seat), seat, None))
+
+
+@pytest.mark.parametrize("preset", ["triple-play", "hand-and-foot", "brouillette-partners"])
+def test_the_hint_is_legal_and_is_hards_choice_with_the_same_samples(preset):
+    kinds = set()
+    for i, state in enumerate(preset_positions(preset, 2)):
+        seat = state.to_move()
+        got = hint(state, seat, budget_ms=BUDGET, seed=i, samples=2)
         assert isinstance(got, Advice) and got.reason and "\n" not in got.reason
         assert is_legal(state, got.action)
-        bot = hard_bot(BUDGET, SAMPLES)
+        bot = hard_bot(BUDGET, 2)
         assert got.action == bot(observe(state, seat), seat, random.Random(i))
         kinds.add(got.action["type"])
     assert len(kinds) >= 3
