@@ -89,7 +89,9 @@ def reason(obs: GameState, seat: int, action: dict, measured: dict[str, float]) 
     if kind == "discard":
         return _discard(obs, seat, action["card"], measured)
     if kind == "knock":
-        return "Knock: you took the pile, so your turn ends without a discard."
+        if obs.players[seat].hand:
+            return "Knock: you took the pile, so your turn ends without a discard."
+        return "Knock: you have no card left to throw, so your turn ends."
     if kind == "ask_to_go_out":
         return _ask(obs, seat, measured)
     return _answer(obs, seat, action["yes"], measured)
