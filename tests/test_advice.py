@@ -14,7 +14,7 @@ from game.engine import book_status
 from game.errors import IllegalMove
 from game.moves import take_pile_candidates
 from tests.position import position
-from tests.test_bots import about_to_ask, asked, positions
+from tests.test_bots import BOOK, about_to_ask, asked, positions
 from tests.test_properties import _redeal_hidden
 
 BUDGET = 10_000   # ms: never reached, so the sample cap alone decides (the same on any machine)
@@ -178,3 +178,16 @@ def test_ask_to_go_out_names_the_book_and_the_cards_to_play():
     assert len(s.players[0].hand) == 3
     assert got.reason.startswith("Ask to go out: your side has its book, and you can play out "
                                  "the three cards in your hand")
+
+
+def test_say_no_when_a_big_canasta_is_one_turn_away():
+    s = position(hands={0: "9S 9H 9D", 2: "5S 5H 5D 8C"}, piles={0: [], 2: []},
+                 melds={0: [*BOOK, ("5", "5S 5H 5D 5C")], 1: [("K", "KS KH KD")]}, phase="play")
+    apply(s, {"type": "ask_to_go_out"})
+    got = advise(s)
+    assert got.action == {"type": "answer", "yes": False}
+    fives = next(m for m in s.sides[0].melds if m.rank == "5" and len(m.cards) < 7)
+    held = sum(c[0] == "5" for c in s.players[2].hand)
+    assert len(fives.cards) + held == s.rules.canasta_size
+    bonus = s.rules.natural_bonus("5")
+    assert got.reason.startswith(f"Say no: you can finish a canasta worth {bonus} on your next")
