@@ -239,7 +239,7 @@ def _discard(obs: GameState, seat: int, card: str, measured: dict[str, float]) -
         return f"Keep the {rank_words(rank)}: your side needs {book} for its book; discard {label}."
     if obs.side_of(nxt) == side:
         return f"Discard {label}: your partner {name} plays next, so no opponent can take it."
-    share = measured.get(action_key({"type": "discard", "card": card}))
+    share = take_shares(measured).get(card)
     if share is not None:
         pile = f"the {len(obs.discard) + 1}-card pile"
         if share >= 0.5:
@@ -253,6 +253,19 @@ def _discard(obs: GameState, seat: int, card: str, measured: dict[str, float]) -
         return (f"Discard {label}: a single card, and your side has no meld of "
                 f"{rank_words(C.rank(card))}.")
     return f"Discard {label}: the card your hand needs least."
+
+
+def take_shares(measured: dict[str, float]) -> dict[str, float]:
+    """Per card, the share of the next player's sampled hands that took the
+    pile with it, when hard chose a discard by those replies (its figures
+    are then all discards; a search's are the chances of winning)."""
+    out = {}
+    for k, v in measured.items():
+        action = json.loads(k)
+        if action["type"] != "discard":
+            return {}
+        out[action["card"]] = v
+    return out
 
 
 def _needed_ranks(obs: GameState, seat: int, thrown: str) -> list[tuple[str, str]]:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from ui.text import summarize  # the log's words for an action (ui.text needs only game.cards)
 
 from . import cards as C
-from .advice import reason, run
+from .advice import reason, run, take_shares
 from .bots.determinize import sample_world, unpicked_piles
 from .bots.hard import Hard, horizon
 from .bots.knowledge import read_table
@@ -38,6 +38,7 @@ COST_SAMPLES = 24    # sampled deals for one cost at most (fewer if the budget r
 MIN_COST_SAMPLES = 4  # and at least
 REPLAY_UNIT = 100    # actions replayed between two yields (about 4 ms in CPython)
 PLAIN = "4C"         # a hidden card in the words for a move not made (never a red 3)
+FEED_NOTED = 0.1     # a thrown card's chance of feeding the next player worth a word
 NO_REPLAY = "The game's log does not replay to this position: nothing to review."
 
 
@@ -135,7 +136,8 @@ def judge(state: GameState, seat: int, done: dict, rng: random.Random, budget_ms
     cost = yield from cost_of(bot, obs, seat, done, preferred, rng, budget_ms, samples)
     if cost < MIN_COST:
         return None
-    return preferred, cost, wild_note(done, preferred) + reason(obs, seat, preferred, bot.measured)
+    why = wild_note(done, preferred) + reason(obs, seat, preferred, bot.measured)
+    return preferred, cost, why + feed_note(obs, seat, done, bot.measured)
 
 
 def wild_note(done: dict, preferred: dict) -> str:
@@ -147,6 +149,16 @@ def wild_note(done: dict, preferred: dict) -> str:
         return ""
     names = " and ".join(dict.fromkeys(C.label(c) for c in kept))
     return f"Keep the {names}: wild cards finish canastas and build the wild one. "
+
+
+def feed_note(obs: GameState, seat: int, done: dict, measured: dict[str, float]) -> str:
+    """" East could take the pile with the 9♠ ..." when hard measured the card thrown."""
+    share = take_shares(measured).get(done.get("card")) if done["type"] == "discard" else None
+    if not share or share < FEED_NOTED:
+        return ""
+    name = obs.players[(seat + 1) % obs.num_players].name
+    return (f" {name} could take the pile with the {C.label(done['card'])} in {share:.0%} of "
+            "the hands they may hold.")
 
 
 def _cards(action: dict) -> list[str]:

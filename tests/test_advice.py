@@ -8,8 +8,9 @@ import pytest
 
 from game import apply, is_legal, new_game, observe
 from game import cards as C
-from game.advice import Advice, hint, lead, reason, think
+from game.advice import Advice, hint, lead, reason, take_shares, think
 from game.bots import get_bot, hard_bot
+from game.bots.hard import action_key
 from game.engine import book_status
 from game.errors import IllegalMove
 from game.moves import take_pile_candidates
@@ -191,3 +192,10 @@ def test_say_no_when_a_big_canasta_is_one_turn_away():
     assert len(fives.cards) + held == s.rules.canasta_size
     bonus = s.rules.natural_bonus("5")
     assert got.reason.startswith(f"Say no: you can finish a canasta worth {bonus} on your next")
+
+
+def test_take_shares_come_only_from_a_discard_chosen_by_replies():
+    throw = {"type": "discard", "card": "9S"}
+    assert take_shares({action_key(throw): 0.25}) == {"9S": 0.25}
+    # a search's figures (an ask against discards) are chances of winning, not takes
+    assert take_shares({action_key({"type": "ask_to_go_out"}): 0.6, action_key(throw): 0.5}) == {}
