@@ -219,10 +219,15 @@ def _meld(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -
                  f"{opening_minimum(obs, side_index)})")
     elif not side.knee_unlocked and r.has_knee and any("canasta" in e for e in effects):
         line += ": your side's first canasta, which opens your knee"
-    left = len(obs.players[seat].hand) - len(cards)
+    hand = obs.players[seat].hand
+    left = len(hand) - len(cards)
     if not left:
         nxt = {2: "knee", 1: "foot"}.get(len(obs.players[seat].piles))
         line += f", and you play out your hand{f' into your {nxt}' if nxt else ''}"
+    kept = sum(map(C.is_wild, hand)) - sum(map(C.is_wild, cards))
+    if kept and "a wild canasta" in book_status(obs, side_index):
+        what = "wild card" if kept == 1 else f"{count_word(kept)} wild cards"
+        line += f"; keep your {what} for the wild canasta your book needs"
     return line + _compare(measured, action, "meld", "with the next best meld") + "."
 
 

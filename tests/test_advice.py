@@ -199,3 +199,14 @@ def test_take_shares_come_only_from_a_discard_chosen_by_replies():
     assert take_shares({action_key(throw): 0.25}) == {"9S": 0.25}
     # a search's figures (an ask against discards) are chances of winning, not takes
     assert take_shares({action_key({"type": "ask_to_go_out"}): 0.6, action_key(throw): 0.5}) == {}
+
+
+def test_a_meld_keeps_the_wild_card_the_book_needs():
+    s = position(hands={0: "9S 9H 9D JK 4C 6H KD"},
+                 melds={0: [("Q", "QS QH QD")], 1: [("K", "KS KH KD")]},
+                 discard="4S 6D", phase="play")
+    got = advise(s)
+    assert got.action == {"type": "meld", "melds": [{"cards": ["9S", "9H", "9D"]}]}
+    assert "a wild canasta" in book_status(s, 0)
+    assert got.reason.startswith("Meld: a new meld of 9s; keep your wild card for the wild "
+                                 "canasta your book needs")
