@@ -50,24 +50,34 @@ def scripted_deal(seed=19):
     return s, planted
 
 
-def yes_instead(state, index):
-    """The same game with a yes at ``index``, played on by normal: the final totals."""
+def instead(state, index, action=None):
+    """The same game with ``action`` at ``index`` (normal's if None), played on by
+    normal to the deal's end."""
     g = new_game(ONE_DEAL, seed=state.seed)
     for a in state.log[:index]:
         apply(g, a)
-    apply(g, {"type": "answer", "yes": True})
+    apply(g, action or NORMAL(observe(g, g.to_move()), g.to_move(), None))
     while not g.deal_over:
         seat = g.to_move()
         apply(g, NORMAL(observe(g, seat), seat, None))
-    return g.deal_results[-1]["totals"]
+    return g
+
+
+def canastas(state, side=0):
+    return sum(len(m.cards) >= state.rules.canasta_size for m in state.sides[side].melds)
 
 
 def test_the_coach_finds_three_planted_mistakes():
     s, planted = scripted_deal()
     assert set(planted) == {"wild", "pile", "out"}
-    # the planted answer lost a won game: a yes would have won it
-    won = yes_instead(s, planted["out"])
-    assert won[0] > won[1] and s.deal_results[-1]["totals"][0] < s.deal_results[-1]["totals"][1]
+    # as played, South's side lost the game; taking the pile would have won
+    # canastas, and a yes would have won the game
+    lost = s.deal_results[-1]["totals"]
+    assert lost[0] < lost[1]
+    took = instead(s, planted["pile"])
+    assert took.log[planted["pile"]]["type"] == "take_pile" and canastas(took) > canastas(s)
+    won = instead(s, planted["out"], {"type": "answer", "yes": True}).deal_results[-1]["totals"]
+    assert won[0] > won[1]
     found = review(s, 0, budget_ms_per_decision=BUDGET, samples=SAMPLES)
     assert sorted(m.index for m in found) == sorted(planted.values())
     assert [m.cost for m in found] == sorted((m.cost for m in found), reverse=True)
