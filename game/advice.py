@@ -35,6 +35,13 @@ WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "
 # A measured figure is quoted only when the candidates differ by at least this
 # much (a share of sampled deals won): smaller gaps are noise in a few samples.
 QUOTE_GAP = 0.01
+# The reasons' words for a player without partners, in the order replaced.
+ALONE = (("your side has its", "you have your"), ("your side has", "you have"),
+         ("and leads by", "and lead by"), ("your side needs", "you need"),
+         ("for its book", "for your book"), ("your side won", "you won"),
+         ("your side's", "your"), ("open your side (its", "open your play (your"),
+         ("points its first", "points your first"), ("your side trails", "you trail"),
+         ("your side", "you"))
 
 
 @dataclass(frozen=True)
@@ -74,7 +81,17 @@ def run(steps):
 # -- reasons --------------------------------------------------------------------
 def reason(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -> str:
     """Why ``action`` is right for ``seat``: one line, facts of ``obs`` and
-    hard's ``measured`` figures (``Hard.measured``)."""
+    hard's ``measured`` figures (``Hard.measured``); for a player who plays
+    alone, "you" where a partnership reads "your side"."""
+    line = _reason(obs, seat, action, measured)
+    if len(obs.seats_of(obs.side_of(seat))) > 1:
+        return line
+    for side_words, own_words in ALONE:
+        line = line.replace(side_words, own_words)
+    return line
+
+
+def _reason(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -> str:
     kind = action["type"]
     if kind == "take_pile":
         return _take(obs, seat, action, measured)

@@ -58,6 +58,19 @@ def preset_positions(preset, seed, every=9):
         apply(state, NORMAL(observe(state, seat), seat, None))
 
 
+def test_a_player_without_partners_is_told_you_not_your_side():
+    lines = []
+    state = new_game("hand-and-foot", seed=4, players=2)
+    while not state.deal_over:
+        seat = state.to_move()
+        obs = observe(state, seat)
+        action = NORMAL(obs, seat, None)
+        lines.append(reason(obs, seat, action, {}))
+        apply(state, action)
+    assert not [line for line in lines if "your side" in line or "you has" in line]
+    assert any(line.startswith("Meld: ") for line in lines)
+
+
 @pytest.mark.parametrize("preset", ["triple-play", "hand-and-foot", "brouillette-partners"])
 def test_the_hint_is_legal_and_is_hards_choice_with_the_same_samples(preset):
     kinds = set()
