@@ -39,9 +39,7 @@ QUOTE_GAP = 0.01
 ALONE = (("your side has its", "you have your"), ("your side has", "you have"),
          ("and leads by", "and lead by"), ("your side needs", "you need"),
          ("for its book", "for your book"), ("your side won", "you won"),
-         ("your side's", "your"), ("open your side (its", "open your play (your"),
-         ("points its first", "points your first"), ("your side trails", "you trail"),
-         ("your side", "you"))
+         ("your side's", "your"), ("your side trails", "you trail"), ("your side", "you"))
 
 
 @dataclass(frozen=True)
@@ -176,9 +174,15 @@ def _join(items: list[str]) -> str:
 
 def _take(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -> str:
     n = len(obs.discard)
-    effects = _join(placement_effects(obs, seat, action["melds"], obs.discard[-1]))
-    return (f"Take the pile: {n} card{'s' if n != 1 else ''}, and {effects}"
-            + _compare(measured, action, "draw", "after a draw") + ".")
+    top = obs.discard[-1]
+    line = (f"Take the pile: {n} card{'s' if n != 1 else ''}, and "
+            + _join(placement_effects(obs, seat, action["melds"], top)))
+    side = obs.side_of(seat)
+    if not obs.sides[side].opened:
+        value = sum(M.card_value(c) for pl in action["melds"] for c in pl["cards"])
+        line += (f"; with the top card they make {value + M.card_value(top)} points, enough for "
+                 f"your side's first meld, which needs {opening_minimum(obs, side)}")
+    return line + _compare(measured, action, "draw", "after a draw") + "."
 
 
 def _draw(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -> str:
@@ -218,8 +222,8 @@ def why_no_take(obs: GameState, seat: int) -> str:
         return f"you hold {count_word(same)} {what}, and taking the {C.label(top)} needs two"
     side = obs.side_of(seat)
     if not obs.sides[side].opened:
-        return (f"your side has not opened, and no meld with the {C.label(top)} reaches "
-                f"the {opening_minimum(obs, side)} points its first meld needs")
+        return (f"no meld with the {C.label(top)} reaches the {opening_minimum(obs, side)} "
+                "points your side needs to open")
     return f"no meld you can make takes the {C.label(top)}"
 
 
@@ -232,8 +236,8 @@ def _meld(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -
     line = f"Meld: {_join(effects)}"
     if not side.opened:
         value = sum(M.card_value(c) for c in cards)
-        line += (f"; their {value} points open your side (its first meld needs "
-                 f"{opening_minimum(obs, side_index)})")
+        line += (f"; their {value} points are enough for your side's first meld, which needs "
+                 f"{opening_minimum(obs, side_index)}")
     elif not side.knee_unlocked and r.has_knee and any("canasta" in e for e in effects):
         line += ": your side's first canasta, which opens your knee"
     hand = obs.players[seat].hand

@@ -8,10 +8,11 @@ import pytest
 
 from game import apply, is_legal, new_game, observe
 from game import cards as C
+from game import melds as M
 from game.advice import Advice, hint, lead, reason, take_shares, think
 from game.bots import get_bot, hard_bot
 from game.bots.hard import action_key
-from game.engine import book_status
+from game.engine import book_status, opening_minimum
 from game.errors import IllegalMove
 from game.moves import take_pile_candidates
 from tests.position import position
@@ -223,3 +224,16 @@ def test_a_meld_keeps_the_wild_card_the_book_needs():
     assert "a wild canasta" in book_status(s, 0)
     assert got.reason.startswith("Meld: a new meld of 9s; keep your wild card for the wild "
                                  "canasta your book needs")
+
+
+def test_taking_the_pile_to_open_names_the_points_against_the_minimum():
+    s = position(hands={0: "KS KH 9D 9H 9S 4C 6H 8D 5C"}, melds={1: [("Q", "QS QH QD")]},
+                 discard="4S 6D 7C JD TC KD")
+    got = advise(s)
+    assert got.action["type"] == "take_pile" and not s.sides[0].opened
+    points = sum(M.card_value(c) for pl in got.action["melds"] for c in pl["cards"]) + 10
+    assert opening_minimum(s, 0) <= points
+    assert got.reason.startswith(
+        f"Take the pile: 6 cards, and a new meld of Kings and a new meld of 9s; with the top "
+        f"card they make {points} points, enough for your side's first meld, which needs "
+        f"{opening_minimum(s, 0)}")
