@@ -1,0 +1,101 @@
+"""Replays, the same deal again, statistics, at phone size (390x844).
+
+A game whose first deal is over (short deals: 12 cards a draw) is planted
+as the only save, the way e2e/test_going_out.py plants positions; the page
+continues it at its score sheet.
+"""
+
+import sys
+from pathlib import Path
+
+import harness
+from test_layout import axe_serious
+from test_saves import reopen
+from test_table import press, table
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from game.replay import DealReplay  # noqa: E402
+from game.view import sort_key  # noqa: E402
+from tests.test_replay import played  # noqa: E402
+from ui.saves import MemoryStorage, SaveStore  # noqa: E402
+
+QUERY = "?delay=0&seed=7"
+SAVES = "Object.entries(localStorage).filter(([k]) => k.startsWith('tp.save.'))"
+
+
+def plant(page, base_url, state):
+    """``state`` as the only saved game, seat 0 a person; opened at its table."""
+    state.players[0].bot = None
+    store = SaveStore(MemoryStorage())
+    store.current = store.save(None, state, ["A planted game."])
+    reopen(page, base_url + QUERY, to_list=False)
+    page.evaluate("data => { localStorage.clear(); for (const [k, v] of Object.entries(data)) "
+                  "localStorage.setItem(k, v); }", store.storage.data)
+    reopen(page, base_url + QUERY)
+    press(page, "#btn-continue", True)
+    page.wait_for_function("document.getElementById('app').dataset.screen === 'sheet'")
+
+
+def shown_hand(page, seat):
+    """The cards the replay shows for a seat (its screen-reader list), or None if hidden."""
+    loc = page.locator(f"#replay-seats [data-seat='{seat}'] .rp-cards")
+    return loc.get_attribute("data-cards") if loc.count() else None
+
+
+def words(cards):
+    return " ".join(sorted(cards, key=sort_key))
+
+
+def step(page):
+    return int(page.get_attribute("#replay-step", "data-step"))
+
+
+def test_a_replay_stepped_to_the_end_and_back(phone_context, base_url):
+    state = played(seed=11, deals=1)
+    replay = DealReplay(state, 1)
+    first, last = replay.positions[0], replay.positions[-1]
+    page = phone_context.new_page()
+    plant(page, base_url, state)
+    press(page, "#btn-replay-1", True)
+    assert page.get_attribute("#app", "data-screen") == "replay"
+    assert step(page) == 0 and "as dealt" in page.text_content("#replay-step")
+    assert shown_hand(page, 0) == words(first.players[0].hand)
+    assert shown_hand(page, 1) is None  # the player's own view: the others' hands hidden
+    assert page.is_disabled("#btn-replay-back") and page.is_disabled("#btn-replay-start")
+    harness.screenshot(page, "phone-replay-start")
+    for n in (1, 2, 3):
+        press(page, "#btn-replay-forward", True)
+        assert step(page) == n
+    press(page, "#btn-replay-end", True)
+    end = len(replay) - 1
+    assert step(page) == end and page.is_disabled("#btn-replay-forward")
+    assert shown_hand(page, 0) == words(last.players[0].hand)
+    totals = [f"{row['total']:,}".replace(",", "\u202f") for row in last.deal_results[0]["sides"]]
+    assert all(t in page.text_content("#replay-end") for t in totals)
+    press(page, "#btn-replay-open", True)  # every hand open
+    for seat in range(4):
+        assert shown_hand(page, seat) == words(last.players[seat].hand)
+    assert axe_serious(page) == []
+    harness.screenshot(page, "phone-replay-end-open")
+    press(page, "#btn-replay-back", True)
+    assert step(page) == end - 1
+    press(page, "#btn-replay-start", True)
+    assert step(page) == 0
+    for seat in range(4):
+        assert shown_hand(page, seat) == words(first.players[seat].hand)
+    press(page, "#btn-replay-close", True)
+    assert page.get_attribute("#app", "data-screen") == "sheet"
+    assert table(page, "phase") == "deal_end"
+
+
+def test_a_replay_from_the_games_list_changes_nothing(phone_context, base_url):
+    page = phone_context.new_page()
+    plant(page, base_url, played(seed=12, deals=1))
+    saved = page.evaluate(SAVES)
+    press(page, "#btn-menu", True)
+    press(page, "[data-role=replay]", True)
+    assert page.get_attribute("#app", "data-screen") == "replay"
+    press(page, "#btn-replay-end", True)
+    press(page, "#btn-replay-close", True)
+    assert page.get_attribute("#app", "data-screen") == "games"
+    assert page.evaluate(SAVES) == saved
