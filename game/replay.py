@@ -4,13 +4,16 @@ The positions come from game.engine.restart and game.apply, the same path
 as game.engine.replay, so each one is exactly the table the players had.
 ``seen`` shows a position from one seat (game.view, which masks every card
 that seat could not see) or with every hand open; nothing here changes the
-game it was given.
+game it was given. ``same_deal`` starts a new game of one deal holding the
+cards of a finished deal, the player in another seat.
 """
 
 from __future__ import annotations
 
+from .deal import new_game
 from .engine import apply, restart
 from .errors import StateError
+from .rules import RuleSet
 from .view import sort_key, view
 
 
@@ -65,3 +68,41 @@ def seen(position, seat: int, open_hands: bool) -> dict:
     out["hands"] = [sorted(p.hand, key=sort_key) if open_hands or i == seat else None
                     for i, p in enumerate(position.players)]
     return out
+
+
+def one_deal_rules(rules: RuleSet, deal: int) -> RuleSet:
+    """``rules`` for a game of one deal played as deal ``deal`` (its first-meld
+    minimum, hidden canasta and book for that deal). A first-meld minimum
+    that follows the score starts from 0, as in any new game."""
+    if deal == 1 and rules.deals == 1:
+        return rules
+    return rules.derive(
+        deals=1,
+        opening_by_deal=(rules.opening_by_deal[min(deal, len(rules.opening_by_deal)) - 1],),
+        hidden_canasta_deals=(1,) if deal in rules.hidden_canasta_deals else (),
+        books_by_deal=tuple((1, books) for d, books in rules.books_by_deal if d == deal),
+    )
+
+
+def same_deal(state, deal: int, seat: int):
+    """A new game of one deal with the cards of ``state``'s finished deal ``deal``,
+    the person (seat 0) holding what ``seat`` held; the bots stay in their seats."""
+    if deal not in finished_deals(state):
+        raise StateError(f"Deal {deal} of this game is not finished, so it cannot be played again.")
+    n = state.num_players
+    if not 0 <= seat < n:
+        raise StateError(f"Seat {seat} is not a seat of this game.")
+    source, first, shift = state.dealt_from or (state.seed, 1, 0)
+    return new_game(
+        one_deal_rules(state.rules, deal),
+        seed=state.seed,
+        players=n,
+        names=[p.name for p in state.players],
+        bots=[p.bot for p in state.players],
+        dealt_from=(source, first + deal - 1, (shift + seat) % n),
+    )
+
+
+def seat_now(seat: int, shift: int, players: int) -> int:
+    """The seat of a same-deal game holding the cards ``seat`` held in the original."""
+    return (seat - shift) % players

@@ -1,6 +1,7 @@
 """Replaying a finished deal (game/replay.py): each position is the one a
 fresh replay reaches, stepping round-trips, and the own view hides what
-seat 0 could not see."""
+seat 0 could not see; the same deal again deals the same cards to the
+rotated seats, and its ``dealt_from`` is saved, checked and shared."""
 
 import random
 import sys
@@ -11,9 +12,16 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import game  # noqa: E402
+from game import engine, share  # noqa: E402
 from game.bots import get_bot  # noqa: E402
-from game.engine import restart  # noqa: E402
-from game.replay import DealReplay, deal_span, finished_deals, seen  # noqa: E402
+from game.replay import (  # noqa: E402
+    DealReplay,
+    deal_span,
+    finished_deals,
+    one_deal_rules,
+    same_deal,
+    seen,
+)
 from game.view import HIDDEN  # noqa: E402
 
 SHORT = game.get_preset("triple-play").derive(draw_count=12)  # the stock runs out in a few turns
@@ -52,7 +60,7 @@ def test_positions_match_a_fresh_replay_action_by_action(two_deals):
     for deal in (1, 2):
         replay = DealReplay(two_deals, deal)
         first, end = deal_span(two_deals.log, deal)
-        fresh = restart(two_deals)
+        fresh = engine.restart(two_deals)
         for action in two_deals.log[:first]:
             game.apply(fresh, action)
         assert replay.positions[0].to_json() == fresh.to_json()
@@ -126,3 +134,76 @@ def test_all_open_shows_every_hand(two_deals):
     hands = seen(position, 0, True)["hands"]
     assert [sorted(h) for h in hands] == [sorted(p.hand) for p in position.players]
     assert HIDDEN not in sum(hands, [])
+
+
+# -- the same deal again, from another seat ---------------------------------------------------
+def test_the_same_deal_again_deals_the_same_cards_to_the_rotated_seats(two_deals):
+    n = two_deals.num_players
+    for deal in (1, 2):
+        dealt = DealReplay(two_deals, deal).positions[0]
+        for seat in range(n):
+            again = same_deal(two_deals, deal, seat)
+            assert again.dealt_from == (two_deals.seed, deal, seat)
+            for i in range(n):  # seat i now holds what seat i + seat held
+                was = dealt.players[(i + seat) % n]
+                assert again.players[i].hand == was.hand and again.players[i].piles == was.piles
+            assert again.stocks == dealt.stocks and again.discard == dealt.discard
+            assert (again.turn + seat) % n == dealt.turn  # the same cards play first
+            sides = len(again.sides)
+            for s in range(sides):
+                assert again.sides[s].red3 == dealt.sides[(s + seat) % sides].red3
+            assert [p.bot for p in again.players] == [p.bot for p in two_deals.players]
+            assert again.rules.deals == 1 and again.deal == 1 and not again.log
+
+
+def test_one_deal_rules_keep_that_deals_minimum():
+    rules = game.get_preset("triple-play")
+    second = one_deal_rules(rules, 2)
+    assert second.deals == 1 and second.opening_by_deal == (rules.opening_by_deal[1],)
+    assert one_deal_rules(second, 1) is second
+
+
+def test_a_same_deal_game_saves_replays_and_shares(two_deals):
+    again = same_deal(two_deals, 2, 3)
+    rng = random.Random(4)
+    for _ in range(12):
+        seat = again.to_move()
+        game.apply(again, get_bot("random")(game.observe(again, seat), seat, rng))
+    data = again.to_json()
+    assert data["dealt_from"] == {"seed": two_deals.seed, "deal": 2, "seat": 3}
+    assert game.GameState.from_json(data).to_json() == data
+    assert engine.replay(again).to_json() == data
+    assert share.decode(share.encode(again)).to_json() == data
+    assert "dealt_from" not in two_deals.to_json()  # other games' files are as they were
+
+
+def test_playing_a_same_deal_game_again_composes_the_seats(two_deals):
+    again = same_deal(two_deals, 2, 1)
+    while again.phase != "game_end":
+        seat = again.to_move()
+        game.apply(again, get_bot("random")(game.observe(again, seat), seat, random.Random(3)))
+    third = same_deal(again, 1, 2)
+    assert third.dealt_from == (two_deals.seed, 2, 3)
+    assert third.players[0].hand == same_deal(two_deals, 2, 3).players[0].hand
+
+
+@pytest.mark.parametrize("bad,reason", [
+    ({"seed": 1, "deal": 1, "seat": 4}, "dealt_from's seat is out of range"),
+    ({"seed": 1, "deal": 0, "seat": 1}, "dealt_from's deal is out of range"),
+    ({"seed": 1, "deal": 1}, "dealt_from has no seat"),
+    ({"seed": 1, "deal": 1, "seat": 1, "x": 0}, "dealt_from has an unknown field"),
+    ({"seed": "1", "deal": 1, "seat": 1}, "dealt_from's seed must be a whole number"),
+    ([1, 1, 1], "dealt_from must be a JSON object"),
+])
+def test_a_bad_dealt_from_is_refused(two_deals, bad, reason):
+    data = same_deal(two_deals, 1, 1).to_json()
+    data["dealt_from"] = bad
+    with pytest.raises(game.StateError, match=reason):
+        game.GameState.from_json(data)
+
+
+def test_only_a_finished_deal_and_a_real_seat_play_again(two_deals):
+    with pytest.raises(game.StateError, match="Deal 3 of this game is not finished"):
+        same_deal(two_deals, 3, 1)
+    with pytest.raises(game.StateError, match="Seat 4 is not a seat"):
+        same_deal(two_deals, 1, 4)
