@@ -11,9 +11,12 @@ from pathlib import Path
 import harness
 from test_layout import axe_serious
 from test_saves import reopen
-from test_table import press, table
+from test_table import game_state, press, table
+from test_variants import simple_turn
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import game  # noqa: E402
+from game import engine  # noqa: E402
 from game.replay import DealReplay  # noqa: E402
 from game.view import sort_key  # noqa: E402
 from tests.test_replay import played  # noqa: E402
@@ -99,3 +102,37 @@ def test_a_replay_from_the_games_list_changes_nothing(phone_context, base_url):
     press(page, "#btn-replay-close", True)
     assert page.get_attribute("#app", "data-screen") == "games"
     assert page.evaluate(SAVES) == saved
+
+
+def test_the_same_deal_again_from_another_seat_then_both_scores(phone_context, base_url):
+    original = played(seed=13, deals=1)
+    dealt = DealReplay(original, 1).positions[0]
+    page = phone_context.new_page()
+    plant(page, base_url, original)
+    press(page, "#btn-same-deal-1", True)
+    assert page.get_attribute("#app", "data-screen") == "replay"
+    assert page.locator("#replay-again").get_attribute("open") is not None
+    harness.screenshot(page, "phone-same-deal-choose")
+    press(page, "#btn-same-deal-as-1", True)  # hold West's cards
+    page.wait_for_function("document.getElementById('app').dataset.screen !== 'replay'")
+    again = game.GameState.from_json(game_state(page))
+    assert again.dealt_from == (original.seed, 1, 1) and again.rules.deals == 1
+    as_dealt = engine.restart(again)
+    for seat in range(4):  # seat i now holds what seat i + 1 was dealt
+        assert as_dealt.players[seat].hand == dealt.players[(seat + 1) % 4].hand
+        assert as_dealt.players[seat].piles == dealt.players[(seat + 1) % 4].piles
+    assert engine.replay(again).to_json() == again.to_json()
+    for _ in range(100):
+        if not simple_turn(page):
+            break
+    assert table(page, "phase") == "game_end"
+    finished = game.GameState.from_json(game_state(page))
+    rows = page.eval_on_selector_all(
+        "#same-deal-compare tbody tr", "rs => rs.map(r => [...r.cells].map(c => c.textContent))")
+    now = [row["total"] for row in finished.deal_results[0]["sides"]]
+    before = [row["total"] for row in original.deal_results[0]["sides"]]
+    fmt = lambda n: f"{n:,}".replace(",", "\u202f")  # noqa: E731
+    # with West's cards, this game's sides hold what the original's other side held
+    assert rows == [["Us", fmt(now[0]), fmt(before[1])], ["Them", fmt(now[1]), fmt(before[0])]]
+    assert axe_serious(page) == []
+    harness.screenshot(page, "phone-same-deal-compare")

@@ -3,6 +3,7 @@ fresh replay reaches, stepping round-trips, and the own view hides what
 seat 0 could not see; the same deal again deals the same cards to the
 rotated seats, and its ``dealt_from`` is saved, checked and shared."""
 
+import json
 import random
 import sys
 from pathlib import Path
@@ -23,6 +24,7 @@ from game.replay import (  # noqa: E402
     seen,
 )
 from game.view import HIDDEN  # noqa: E402
+from ui.saves import SAVE, MemoryStorage, SaveError, SaveStore  # noqa: E402
 
 SHORT = game.get_preset("triple-play").derive(draw_count=12)  # the stock runs out in a few turns
 
@@ -207,3 +209,20 @@ def test_only_a_finished_deal_and_a_real_seat_play_again(two_deals):
         same_deal(two_deals, 3, 1)
     with pytest.raises(game.StateError, match="Seat 4 is not a seat"):
         same_deal(two_deals, 1, 4)
+
+
+def test_a_same_deal_save_keeps_its_original_and_refuses_a_bad_one(two_deals):
+    store = SaveStore(MemoryStorage())
+    original = {"game": "20261127-230000", "deal": 2, "seat": 3, "scores": [1200, -35]}
+    slot = store.save(None, same_deal(two_deals, 2, 3), ["line"], original=original)
+    state, _ = store.load(slot)
+    store.save(slot, state, ["line", "another"])  # a later autosave keeps it
+    assert store.original(slot) == original
+    assert store.original(store.save(None, two_deals, [])) is None
+    for bad in ({**original, "seat": 9}, {**original, "scores": ["1"]}, {"game": "x"}, [1]):
+        record = json.loads(store.storage.get(SAVE + slot))
+        record["original"] = bad
+        store.storage.set(SAVE + slot, json.dumps(record))
+        with pytest.raises(SaveError, match="record of the deal it plays again is malformed"):
+            store.load(slot)
+        slot = store.save(None, state, [], original=original)

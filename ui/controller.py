@@ -19,7 +19,7 @@ from game.bots import get_bot
 from game.house import changes
 from game.moves import meld_targets
 
-from ui import deal_log, dom, render, replay_view
+from ui import deal_log, dom, render
 from ui.games import GamesMixin
 from ui.pacing import PacingMixin
 from ui.replay import ReplayMixin
@@ -480,8 +480,8 @@ class Controller(GamesMixin, PacingMixin, ReplayMixin):
                                       can_clear=has_selection or bool(staged),
                                       fresh=self.fresh_in_hand(hand) if playing else Counter(),
                                       hint=self.hint and v["to_move"] == HUMAN))
-        dom.mount("sheet", replay_view.with_deal_tools(
-            render.sheet(v, game.winner(self.state) if v["phase"] == "game_end" else [])))
+        dom.mount("sheet", self.sheet_with_replays(
+            v, render.sheet(v, game.winner(self.state) if v["phase"] == "game_end" else [])))
         dom.mount("actions", render.actions(
             v, selected=selected, has_staged=bool(staged),
             can_undo=self.snapshot is not None and self.changed and mine, can_knock=can_knock,

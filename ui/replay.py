@@ -4,25 +4,29 @@ A replay works on its own copy of a game (the one at the table, or one
 loaded from the games list) and on positions rebuilt by game.replay, so
 nothing done here can change a game: the controller's state, slot and save
 are never touched. Reached from the score sheet (each deal) and the games
-list; Close goes back to where it was opened from.
+list; Close goes back to where it was opened from. From a replay the same
+deal can be played again from another seat (game.replay.same_deal): a new
+game, saved with the original deal's scores, compared on its score sheet.
 """
 
 import game
-from game.replay import DealReplay, finished_deals, seen
+from game.replay import DealReplay, finished_deals, same_deal, seen
 from ui import dom
 from ui import replay_view as view
 from ui import text as T
-from ui.saves import SaveError
+from ui.saves import SaveError, StorageFull
 from ui.text import HUMAN
 
 
 class Replaying:
     """One replay on screen: the game's copy, the deal's positions, the step shown."""
 
-    def __init__(self, state, deal, back):
+    def __init__(self, state, slot, deal, back):
         self.state = state
+        self.slot = slot
         self.back = back
         self.open_hands = False
+        self.offer = False  # the seats to play the deal again from, unfolded
         self.choose(deal)
 
     def choose(self, deal):
@@ -46,9 +50,9 @@ class Replaying:
 class ReplayMixin:
     replaying = None  # the Replaying on screen, if any
 
-    def start_replay(self, state, deal, back):
+    def start_replay(self, state, slot, deal, back):
         try:
-            self.replaying = Replaying(state.clone(), deal, back)
+            self.replaying = Replaying(state.clone(), slot, deal, back)
         except game.StateError as e:
             self.message = str(e)
             self.games_errors = [str(e)]
@@ -59,7 +63,7 @@ class ReplayMixin:
     def do_replay(self, deal):
         """A deal of the game at the table (its score sheet)."""
         if self.state is not None:
-            self.start_replay(self.state, int(deal), self.screen)
+            self.start_replay(self.state, self.slot, int(deal), self.screen)
 
     def do_replay_game(self, slot):
         """The last finished deal of a saved game (the games list)."""
@@ -76,7 +80,7 @@ class ReplayMixin:
         if not deals:
             self.games_errors = ["That game has no finished deal to replay yet."]
             return
-        self.start_replay(state, deals[-1], "games")
+        self.start_replay(state, slot, deals[-1], "games")
 
     def do_replay_deal(self, deal):
         r = self.replaying
@@ -126,6 +130,7 @@ class ReplayMixin:
                 open_hands=r.open_hands,
                 result=result,
                 tools=self.replay_tools(r),
+            offer=r.offer,
             ),
         )
         dom.mount("actions", view.step_bar(r.index, last))
@@ -137,5 +142,38 @@ class ReplayMixin:
         dom.set_root_data("screen", "replay")
 
     def replay_tools(self, r):
-        """Buttons under the position (none yet)."""
-        return ()
+        """Play this deal's cards again from another seat."""
+        seats = [(i, p.name) for i, p in enumerate(r.state.players) if i != HUMAN]
+        return view.same_deal_choices(r.deal, seats)
+
+    def do_same_deal(self, deal):
+        """The score sheet's "Play deal N again": its replay, where the seat is chosen."""
+        self.do_replay(deal)
+        if self.replaying is not None:
+            self.replaying.offer = True
+
+    def do_same_deal_as(self, arg):
+        """"deal:seat": a new game of that deal's cards, the person holding ``seat``'s."""
+        r = self.replaying
+        deal, seat = (int(x) for x in arg.split(":"))
+        state = same_deal(r.state, deal, seat)
+        result = r.state.deal_results[deal - 1]
+        original = {"game": r.slot or "a shared game", "deal": deal, "seat": seat,
+                    "scores": [row["total"] for row in result["sides"]]}
+        log = [f"The cards of deal {deal} again: you hold {r.state.players[seat].name}'s."]
+        try:
+            slot = self.store.save(None, state, log, original=original)
+        except StorageFull:
+            self.message = "Storage is full: delete or export a game first."
+            return
+        self.replaying = None
+        self.open_game(slot, state, log)
+
+    def sheet_with_replays(self, v, sheet):
+        """The score sheet with each deal's replay tools and, for a deal played
+        again, its score next to the original's."""
+        original = self.store.original(self.slot) if self.slot else None
+        nodes = view.with_deal_tools(sheet)
+        if original and v["deal_results"] and len(original["scores"]) == len(v["sides"]):
+            nodes.insert(1, view.compare(v, original))
+        return nodes

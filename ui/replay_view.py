@@ -120,10 +120,12 @@ def end_line(v, result):
     )
 
 
-def replay_screen(*, title, deals, deal, index, last, line, v, open_hands, result=None, tools=()):
+def replay_screen(
+    *, title, deals, deal, index, last, line, v, open_hands, result=None, tools=(), offer=False
+):
     """deals: the finished deals; v: game.replay.seen of the position at ``index``;
     line: the move that led to it; result: the deal's score row, shown at its
-    end; tools: extra buttons (same deal again)."""
+    end; tools: the buttons that play this deal again (folded unless ``offer``)."""
     chooser = None
     if len(deals) > 1:
         chooser = h(
@@ -153,6 +155,14 @@ def replay_screen(*, title, deals, deal, index, last, line, v, open_hands, resul
         ),
         h("p", {"class": "hint"}, title),
         chooser,
+        h(
+            "details",
+            {"class": "rp-again", "id": "replay-again", "open": offer},
+            h("summary", None, "Play these cards again from another seat"),
+            h("div", {"class": "rp-again-seats"}, list(tools)),
+        )
+        if tools
+        else None,
         button(
             f"Every hand open: {'on' if open_hands else 'off'}",
             "replay-open",
@@ -181,7 +191,6 @@ def replay_screen(*, title, deals, deal, index, last, line, v, open_hands, resul
         ),
         piles_line(v),
         *[side_block(v, s) for s in sides],
-        h("div", {"class": "pair"}, list(tools)) if tools else None,
     ]
 
 
@@ -214,3 +223,36 @@ def with_deal_tools(sheet):
         if deal is not None:
             out.append(deal_tools(deal))
     return out
+
+
+def same_deal_choices(deal, seats):
+    """Buttons that start a new game of this deal's cards, one per seat to hold."""
+    return [
+        button(f"Play these cards as {name}", "same-deal-as", f"{deal}:{seat}",
+               id=f"btn-same-deal-as-{seat}", cls="tool")
+        for seat, name in seats
+    ]
+
+
+def compare(v, original):
+    """This one-deal game's score next to the original deal's, side by side:
+    each side of this game against the side that held the same cards."""
+    result = v["deal_results"][0]
+    sides = len(v["sides"])
+    seat = original["seat"]
+    rows = [
+        h("tr", None, h("th", {"scope": "row"}, T.side_name(v, s)),
+          h("td", None, fmt(result["sides"][s]["total"])),
+          h("td", None, fmt(original["scores"][(s + seat) % sides])))
+        for s in sorted(range(sides), key=lambda s: s != v["my_side"])
+    ]
+    held = v["players"][seat]["name"]
+    return h(
+        "table",
+        {"class": "sheet-table compare", "id": "same-deal-compare"},
+        h("caption", None, f"The same cards: you held {held}'s cards of deal {original['deal']}"),
+        h("thead", None, h("tr", None, h("th", {"scope": "col"}, "Side"),
+                           h("th", {"scope": "col"}, "This game"),
+                           h("th", {"scope": "col"}, f"Original deal {original['deal']}"))),
+        h("tbody", None, rows),
+    )
