@@ -136,3 +136,36 @@ def test_the_same_deal_again_from_another_seat_then_both_scores(phone_context, b
     assert rows == [["Us", fmt(now[0]), fmt(before[1])], ["Them", fmt(now[1]), fmt(before[0])]]
     assert axe_serious(page) == []
     harness.screenshot(page, "phone-same-deal-compare")
+    # that game is in the statistics (the planted deal ended before the page had it)
+    press(page, "#btn-menu", True)
+    press(page, "#btn-stats", True)
+    assert page.get_attribute("#app", "data-screen") == "stats"
+    figures = dict(page.eval_on_selector_all(
+        "#stats-0 tr", "rs => rs.map(r => [r.cells[0].textContent, r.cells[1].textContent])"))
+    won = int(now[0] > now[1])
+    assert figures["Games won"] == f"{won} of 1 ({100 * won}%)"
+    assert figures["Average margin a game"] == ("+" if won else "−") + fmt(abs(now[0] - now[1]))
+    assert "Triple Play" in page.text_content("#stats-0 caption")
+    assert axe_serious(page) == []
+    harness.screenshot(page, "phone-stats")
+    press(page, "#btn-stats-reset", True)
+    assert page.text_content("#btn-stats-reset") == "Tap again to reset every figure"
+    assert page.locator("#stats-0").count() == 1  # one tap resets nothing
+    press(page, "#btn-stats-reset", True)
+    assert page.text_content("#stats-note") == "Statistics reset."
+    assert page.locator("#stats-0").count() == 0 and page.locator("#stats-empty").count() == 1
+    assert page.evaluate("JSON.parse(localStorage.getItem('tp.stats')).rows") == []
+
+
+def test_corrupt_statistics_are_reset_with_a_message(phone_context, base_url):
+    page = phone_context.new_page()
+    plant(page, base_url, played(seed=14, deals=1))
+    page.evaluate("localStorage.setItem('tp.stats', '{\"version\": 1, \"rows\": 7')")
+    press(page, "#btn-menu", True)
+    press(page, "#btn-stats", True)
+    assert page.get_attribute("#app", "data-screen") == "stats"
+    note = page.text_content("#stats-note")
+    assert "not valid JSON" in note and note.endswith("They start again from zero.")
+    assert page.locator("#stats-empty").count() == 1
+    press(page, "#btn-stats-close", True)
+    assert page.get_attribute("#app", "data-screen") == "games"

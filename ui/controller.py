@@ -23,6 +23,7 @@ from ui import deal_log, dom, render
 from ui.games import GamesMixin
 from ui.pacing import PacingMixin
 from ui.replay import ReplayMixin
+from ui.stats_screen import StatsMixin
 from ui import text as T
 from ui.text import HUMAN
 from ui.selection import Selection
@@ -38,7 +39,7 @@ def _median(values: list[float]) -> float:
     return s[mid] if len(s) % 2 else (s[mid - 1] + s[mid]) / 2
 
 
-class Controller(GamesMixin, PacingMixin, ReplayMixin):
+class Controller(GamesMixin, PacingMixin, ReplayMixin, StatsMixin):
     def __init__(self, delay_ms=None, seed=None):
         self.delay_ms = None if delay_ms is None else max(0, delay_ms)  # None: the settings' pace
         self.fixed_seed = seed
@@ -442,6 +443,8 @@ class Controller(GamesMixin, PacingMixin, ReplayMixin):
             return self.draw_rules()
         if self.screen == "replay":
             return self.draw_replay()
+        if self.screen == "stats":
+            return self.draw_stats()
         focus = dom.focused_id()
         if self.screen == "setup" or self.state is None:
             self.shown = "setup"

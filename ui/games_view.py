@@ -78,4 +78,5 @@ def games_screen(slots, current, *, incoming=None, note="", errors=(), link=None
                  h("small", None, "a .json file from Export"),
                  h("input", {"type": "file", "id": "import-file", "accept": ".json,application/json",
                              "data-change": "import"})))
+    out.append(button("Your statistics", "stats", id="btn-stats", cls="tool wide"))
     return out
