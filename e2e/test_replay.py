@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import harness
-from test_layout import axe_serious
+from test_layout import assert_readable, axe_serious
 from test_saves import reopen
 from test_table import game_state, press, table
 from test_variants import simple_turn
@@ -26,7 +26,7 @@ QUERY = "?delay=0&seed=7"
 SAVES = "Object.entries(localStorage).filter(([k]) => k.startsWith('tp.save.'))"
 
 
-def plant(page, base_url, state):
+def plant(page, base_url, state, touch=True):
     """``state`` as the only saved game, seat 0 a person; opened at its table."""
     state.players[0].bot = None
     store = SaveStore(MemoryStorage())
@@ -35,7 +35,7 @@ def plant(page, base_url, state):
     page.evaluate("data => { localStorage.clear(); for (const [k, v] of Object.entries(data)) "
                   "localStorage.setItem(k, v); }", store.storage.data)
     reopen(page, base_url + QUERY)
-    press(page, "#btn-continue", True)
+    press(page, "#btn-continue", touch)
     page.wait_for_function("document.getElementById('app').dataset.screen === 'sheet'")
 
 
@@ -59,9 +59,11 @@ def test_a_replay_stepped_to_the_end_and_back(phone_context, base_url):
     first, last = replay.positions[0], replay.positions[-1]
     page = phone_context.new_page()
     plant(page, base_url, state)
+    assert_readable(page, "sheet with replay tools")
+    harness.screenshot(page, "phone-sheet-replay-tools")
     press(page, "#btn-replay-1", True)
     assert page.get_attribute("#app", "data-screen") == "replay"
-    assert step(page) == 0 and "as dealt" in page.text_content("#replay-step")
+    assert step(page) == 0 and "As dealt" in page.text_content("#replay-step")
     assert shown_hand(page, 0) == words(first.players[0].hand)
     assert shown_hand(page, 1) is None  # the player's own view: the others' hands hidden
     assert page.is_disabled("#btn-replay-back") and page.is_disabled("#btn-replay-start")
@@ -79,6 +81,7 @@ def test_a_replay_stepped_to_the_end_and_back(phone_context, base_url):
     for seat in range(4):
         assert shown_hand(page, seat) == words(last.players[seat].hand)
     assert axe_serious(page) == []
+    assert_readable(page, "replay")
     harness.screenshot(page, "phone-replay-end-open")
     press(page, "#btn-replay-back", True)
     assert step(page) == end - 1
@@ -96,6 +99,8 @@ def test_a_replay_from_the_games_list_changes_nothing(phone_context, base_url):
     plant(page, base_url, played(seed=12, deals=1))
     saved = page.evaluate(SAVES)
     press(page, "#btn-menu", True)
+    assert_readable(page, "games list with Replay")
+    harness.screenshot(page, "phone-games-replay")
     press(page, "[data-role=replay]", True)
     assert page.get_attribute("#app", "data-screen") == "replay"
     press(page, "#btn-replay-end", True)
@@ -112,6 +117,7 @@ def test_the_same_deal_again_from_another_seat_then_both_scores(phone_context, b
     press(page, "#btn-same-deal-1", True)
     assert page.get_attribute("#app", "data-screen") == "replay"
     assert page.locator("#replay-again").get_attribute("open") is not None
+    assert_readable(page, "same deal: choose a seat")
     harness.screenshot(page, "phone-same-deal-choose")
     press(page, "#btn-same-deal-as-1", True)  # hold West's cards
     page.wait_for_function("document.getElementById('app').dataset.screen !== 'replay'")
@@ -147,6 +153,7 @@ def test_the_same_deal_again_from_another_seat_then_both_scores(phone_context, b
     assert figures["Average margin a game"] == ("+" if won else "−") + fmt(abs(now[0] - now[1]))
     assert "Triple Play" in page.text_content("#stats-0 caption")
     assert axe_serious(page) == []
+    assert_readable(page, "statistics")
     harness.screenshot(page, "phone-stats")
     press(page, "#btn-stats-reset", True)
     assert page.text_content("#btn-stats-reset") == "Tap again to reset every figure"
@@ -169,3 +176,20 @@ def test_corrupt_statistics_are_reset_with_a_message(phone_context, base_url):
     assert page.locator("#stats-empty").count() == 1
     press(page, "#btn-stats-close", True)
     assert page.get_attribute("#app", "data-screen") == "games"
+
+
+def test_replay_and_statistics_on_a_desktop(desktop_context, base_url):
+    page = desktop_context.new_page()
+    plant(page, base_url, played(seed=15, deals=1), touch=False)
+    press(page, "#btn-replay-1", False)
+    press(page, "#btn-replay-open", False)
+    for _ in range(6):
+        press(page, "#btn-replay-forward", False)
+    assert step(page) == 6
+    assert axe_serious(page) == []
+    harness.screenshot(page, "desktop-replay")
+    press(page, "#btn-replay-close", False)
+    press(page, "#btn-menu", False)
+    press(page, "#btn-stats", False)
+    assert page.locator("#stats-empty").count() == 1
+    harness.screenshot(page, "desktop-stats-empty")

@@ -38,7 +38,7 @@ class Replaying:
         """The move that led to the position shown, in the table log's words."""
         if self.index == 0:
             dealer = game.view(self.replay.positions[0], HUMAN, log=False)
-            return f"the cards as dealt ({T.seat_name(dealer, dealer['dealer'])} dealt)."
+            return f"{T.seat_name(dealer, dealer['dealer'])} dealt."
         action = self.replay.actions[self.index]
         before, after = (
             game.view(self.replay.positions[i], HUMAN, log=False)

@@ -179,7 +179,7 @@ def replay_screen(
                 "data-last": last,
                 "aria-live": "polite",
             },
-            h("b", None, "Dealt" if index == 0 else f"Move {index} of {last}"),
+            h("b", None, "As dealt" if index == 0 else f"Move {index} of {last}"),
             ": ",
             line,
         ),
