@@ -102,7 +102,3 @@ def same_deal(state, deal: int, seat: int):
         dealt_from=(source, first + deal - 1, (shift + seat) % n),
     )
 
-
-def seat_now(seat: int, shift: int, players: int) -> int:
-    """The seat of a same-deal game holding the cards ``seat`` held in the original."""
-    return (seat - shift) % players
