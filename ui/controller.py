@@ -22,6 +22,8 @@ from game.moves import meld_targets
 from ui import deal_log, dom, render
 from ui.games import GamesMixin
 from ui.pacing import PacingMixin
+from ui.replay import ReplayMixin
+from ui.stats_screen import StatsMixin
 from ui import text as T
 from ui.text import HUMAN
 from ui.selection import Selection
@@ -37,7 +39,7 @@ def _median(values: list[float]) -> float:
     return s[mid] if len(s) % 2 else (s[mid - 1] + s[mid]) / 2
 
 
-class Controller(GamesMixin, PacingMixin):
+class Controller(GamesMixin, PacingMixin, ReplayMixin, StatsMixin):
     def __init__(self, delay_ms=None, seed=None):
         self.delay_ms = None if delay_ms is None else max(0, delay_ms)  # None: the settings' pace
         self.fixed_seed = seed
@@ -439,6 +441,10 @@ class Controller(GamesMixin, PacingMixin):
             return self.draw_games()
         if self.screen == "rules":
             return self.draw_rules()
+        if self.screen == "replay":
+            return self.draw_replay()
+        if self.screen == "stats":
+            return self.draw_stats()
         focus = dom.focused_id()
         if self.screen == "setup" or self.state is None:
             self.shown = "setup"
@@ -477,7 +483,8 @@ class Controller(GamesMixin, PacingMixin):
                                       can_clear=has_selection or bool(staged),
                                       fresh=self.fresh_in_hand(hand) if playing else Counter(),
                                       hint=self.hint and v["to_move"] == HUMAN))
-        dom.mount("sheet", render.sheet(v, game.winner(self.state) if v["phase"] == "game_end" else []))
+        dom.mount("sheet", self.sheet_with_replays(
+            v, render.sheet(v, game.winner(self.state) if v["phase"] == "game_end" else [])))
         dom.mount("actions", render.actions(
             v, selected=selected, has_staged=bool(staged),
             can_undo=self.snapshot is not None and self.changed and mine, can_knock=can_knock,

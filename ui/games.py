@@ -74,6 +74,7 @@ class GamesMixin:
             dom.console_error(self.message)
             return
         self.saved_as = (state, len(state.log))
+        self.note_deal_end()  # ui/stats_screen.py: a deal that just ended is counted
         dom.set_root_data("saved", f"{self.slot}:{len(state.log)}")
         dom.set_root_data("has-saves", "1")
 

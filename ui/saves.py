@@ -84,6 +84,23 @@ def _summary_ok(meta):
                 for x in scores))
 
 
+ORIGINAL_KEYS = {"game", "deal", "seat", "scores"}
+
+
+def _is_int(v, low, high):
+    return isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+
+
+def original_ok(original):
+    """The shape of a same-deal game's ``original``: the game (slot) and deal whose
+    cards it deals, the seat whose cards the person holds, that deal's scores by side."""
+    return (isinstance(original, dict) and original.keys() == ORIGINAL_KEYS
+            and isinstance(original["game"], str) and 0 < len(original["game"]) <= MAX_NAME
+            and _is_int(original["deal"], 1, 20) and _is_int(original["seat"], 0, 7)
+            and isinstance(original["scores"], list) and 0 < len(original["scores"]) <= 8
+            and all(_is_int(x, -10**15, 10**15) for x in original["scores"]))
+
+
 def _check(cond, message):
     if not cond:
         raise SaveError(message)
@@ -122,6 +139,8 @@ def parse(text, check_state=True):
            and all(isinstance(x, str) and len(x) <= MAX_LINE for x in log), "Its table log is malformed.")
     _check(all(isinstance(record.get(k), str) for k in ("created", "updated")), "Its dates are missing.")
     _check(_summary_ok(meta), "Its summary is missing or malformed.")
+    _check("original" not in record or original_ok(record["original"]),
+           "Its record of the deal it plays again is malformed.")
     if check_state:
         try:
             record["game"] = game.GameState.from_json(record.get("state"))
@@ -183,8 +202,9 @@ class SaveStore:
             slot = f"{base}-{n}"
         return slot
 
-    def save(self, slot, state, log, name=None):
+    def save(self, slot, state, log, name=None, original=None):
         """Write a game into its slot (a new slot when ``slot`` is None); return the slot.
+        ``original``: for the same deal played again, what it plays again (kept on later saves).
 
         Raises StorageFull if the browser refuses; the old copy then stays as it was.
         """
@@ -201,6 +221,9 @@ class SaveStore:
         record = {"format": FORMAT, "version": VERSION, "name": name or old.get("name") or state.rules.title,
                   "created": old.get("created", now), "updated": now, "meta": summary(state),
                   "state": state.to_json(), "log": [line[:MAX_LINE] for line in log[-MAX_LOG:]]}
+        original = original or old.get("original")
+        if original_ok(original):
+            record["original"] = original
         self.storage.set(SAVE + slot, json.dumps(record, separators=(",", ":")))
         return slot
 
@@ -214,6 +237,13 @@ class SaveStore:
         except SaveError as e:
             raise SaveError(self.quarantine(slot, e)) from None
         return record["game"], record["log"]
+
+    def original(self, slot):
+        """What a same-deal game plays again (see ``save``), or None."""
+        try:
+            return parse(self.storage.get(SAVE + slot), check_state=False).get("original")
+        except SaveError:
+            return None
 
     def delete(self, slot):
         self.storage.remove(SAVE + slot)
