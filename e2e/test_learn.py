@@ -101,7 +101,8 @@ def test_the_coach_after_a_deal_is_skippable_then_lists_the_costliest_decisions(
     press(page, "#btn-continue", True)
     wait_settled(page)
     ask_hint(page)
-    follow(page)
+    press(page, "#btn-hint-close", True)  # closed unfollowed: it still counts
+    assert not page.locator("#hint-bubble").is_visible() and advised(page) == {}
     assert play_to_deal_end(page) == "deal_end"
 
     assert page.text_content("#hint-count").strip() == "Hints used this game: 1"
