@@ -23,7 +23,7 @@ from . import melds as M
 from .bots.evaluate import ahead_of_best
 from .bots.going_out import canasta_within_reach, cards_left_cost, opponents_close
 from .bots.hard import DEFAULT_BUDGET_MS, Hard, key
-from .bots.normal import pile_is_worth_it
+from .bots.normal import pick_take, pile_is_worth_it
 from .engine import book_status, opening_minimum
 from .errors import IllegalMove
 from .moves import take_pile_candidates
@@ -173,7 +173,10 @@ def _draw(obs: GameState, seat: int, measured: dict[str, float]) -> str:
     if not pile_is_worth_it(obs, seat):
         return (f"Draw: you are nearly out with your book made, and the pile's {n} cards "
                 f"would fill your hand again{figures}.")
-    return f"Draw rather than take the pile of {n} card{'s' if n != 1 else ''}{figures}."
+    melds = pick_take(obs, seat, takes)["melds"]
+    effects = _join(placement_effects(obs, seat, melds, obs.discard[-1]))
+    return (f"Draw rather than take the pile of {n} card{'s' if n != 1 else ''}: taking it "
+            f"would make {effects}{figures}.")
 
 
 def why_no_take(obs: GameState, seat: int) -> str:
@@ -268,10 +271,10 @@ def _needed_ranks(obs: GameState, seat: int, thrown: str) -> list[tuple[str, str
 def _ask(obs: GameState, seat: int, measured: dict[str, float]) -> str:
     n = len(obs.players[seat].hand)
     ahead = lead(obs, obs.side_of(seat))
-    standing = f", and it leads by {ahead}" if ahead > 0 else ""
+    standing = f" and leads by {ahead}" if ahead > 0 else ""
     figures = next((_compare(measured, {"type": "ask_to_go_out"}, json_action, "playing on")
                     for json_action in _discards_measured(measured)), "")
-    return (f"Ask to go out: your side has its book{standing}, and you can play all "
+    return (f"Ask to go out: your side has its book{standing}, and you can play out the "
             f"{count_word(n)} card{'s' if n != 1 else ''} in your hand{figures}.")
 
 
@@ -288,7 +291,7 @@ def _answer(obs: GameState, seat: int, yes: bool, measured: dict[str, float]) ->
     other = {"type": "answer", "yes": not yes}
     figures = _compare(measured, {"type": "answer", "yes": yes}, other,
                        "after a no" if yes else "after a yes")
-    cost = -round(cards_left_cost(obs, seat))
+    cost = round(cards_left_cost(obs, seat))
     if yes:
         ahead = lead(obs, side)
         if ahead > 0:
@@ -306,5 +309,6 @@ def _answer(obs: GameState, seat: int, yes: bool, measured: dict[str, float]) ->
                 f"{r.going_out_bonus} for going out{figures}.")
     ahead = lead(obs, side)
     if ahead <= 0:
-        return f"Say no: if {asker} goes out now, your side ends the deal {-ahead} behind{figures}."
+        return (f"Say no: your side trails by {-ahead}, and {asker} going out ends "
+                f"the deal{figures}.")
     return f"Say no: your side has more to lay down before the deal ends{figures}."
