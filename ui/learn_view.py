@@ -133,11 +133,12 @@ def progress_words(done, total):
 
 def mistake_item(i, m, is_open, position):
     cost = round(m.cost)
-    head = [h("span", {"class": "coach-turn"}, f"Turn {m.turn}"),
+    head = [h("span", {"class": "coach-turn"}, f"Your turn {m.turn}"),
             h("span", {"class": "coach-cost"},
               f"cost about {fmt(cost)} point{'s' if cost != 1 else ''}")]
-    lines = [h("span", {"class": "coach-line"}, h("b", None, "You: "), m.done_text),
-             h("span", {"class": "coach-line"}, h("b", None, "Hard: "), m.preferred_text),
+    lines = [h("span", {"class": "coach-line"}, h("b", None, "You: "), unsubjected(m.done_text)),
+             h("span", {"class": "coach-line"}, h("b", None, "Hard: "),
+               unsubjected(m.preferred_text)),
              h("span", {"class": "coach-line why"}, m.reason)]
     entry = button([h("span", {"class": "coach-head"}, head), lines,
                     sr_only("Hide the position" if is_open else "Show the position")],
@@ -147,12 +148,22 @@ def mistake_item(i, m, is_open, position):
              position_box(position) if is_open and position else None)
 
 
-def meld_words(meld):
-    """ "7s ×6", "Kings ×7 ★ clean canasta" """
-    rank = T.meld_rank_label(meld["rank"])
-    if meld["canasta"]:
-        return f"{rank} ×{len(meld['cards'])} ★ {T.KIND_WORDS[meld['kind']]} canasta"
-    return f"{rank} ×{len(meld['cards'])}"
+def unsubjected(line):
+    """The log's "You discarded 8♠." as "discarded 8♠.", to follow a "You:" or "Hard:" label."""
+    return line[len("You "):] if line.startswith("You ") else line
+
+
+def side_line(melds):
+    """A side's melds, compact: "2 canastas (7s, Kings) · 9s ×4, Aces ×3"."""
+    done = [T.meld_rank_label(m["rank"]) for m in melds if m["canasta"]]
+    building = [f"{T.meld_rank_label(m['rank'])} ×{len(m['cards'])}"
+                for m in melds if not m["canasta"]]
+    parts = []
+    if done:
+        parts.append(f"{len(done)} canasta{'s' if len(done) > 1 else ''} ({', '.join(done)})")
+    if building:
+        parts.append(", ".join(building))
+    return " · ".join(parts) or "no melds"
 
 
 def position_box(view):
@@ -165,9 +176,8 @@ def position_box(view):
                 [card_face(c, "card mini-face") for c in view["hand"]]),
               sr_only(" ".join(C.label(c) for c in view["hand"])))]
     for s in sides:
-        melds = view["sides"][s]["melds"]
         rows.append(h("div", {"class": "pos-row"}, h("b", None, T.side_name(view, s) + ": "),
-                      ", ".join(meld_words(m) for m in melds) if melds else "no melds"))
+                      side_line(view["sides"][s]["melds"])))
     discard = view["discard"]
     pile = (f"{len(discard)} card{'s' if len(discard) != 1 else ''}, top {C.label(discard[-1])}"
             if discard else "empty")
