@@ -13,11 +13,9 @@ import asyncio
 import json
 import random
 import time
-from dataclasses import dataclass, field
 
 import game
 from game import advice, coach
-from game.engine import restart
 from ui import dom, slices
 from ui import learn_view as V
 from ui.text import HUMAN
@@ -25,19 +23,6 @@ from ui.text import HUMAN
 HINT_MS = 500    # the page's think budget: the hard bot's own
 COACH_MS = 200   # per decision the coach reviews
 ASKING = ("draw", "play", "answer")
-
-
-@dataclass
-class CoachRun:
-    """The coach of one finished deal of one game on the table."""
-    deal: int
-    key: tuple                  # (game_id, deal): a new key starts a new review
-    status: str = "running"     # running, done, skipped or failed
-    done: int = 0               # decisions reviewed
-    total: int = 0
-    mistakes: list = field(default_factory=list)  # game.coach.Mistake, costliest first
-    open: int | None = None     # the entry whose position is shown
-    error: str = ""
 
 
 class LearnMixin:
@@ -109,7 +94,7 @@ class LearnMixin:
         return V.sheet_extras(self.hints_used, run, position)
 
     def start_coach(self, deal):
-        self.coach = CoachRun(deal, (self.game_id, deal))
+        self.coach = V.CoachRun(deal, (self.game_id, deal))
         asyncio.ensure_future(self.run_coach(self.coach))
 
     async def run_coach(self, run):
@@ -163,12 +148,7 @@ class LearnMixin:
             self.coach.open = None if self.coach.open == i else i
 
     def coach_position(self, run):
-        """The human's view just before the decision shown (the game replayed from its seed)."""
-        index = run.mistakes[run.open].index
-        at = restart(self.state)
-        for action in self.state.log[:index]:
-            game.apply(at, action)
-        return game.view(at, HUMAN, log=False)
+        return V.position_at(self.state, run.mistakes[run.open].index)
 
     # -- on the table --------------------------------------------------------------------------
     def draw_learning(self, v):

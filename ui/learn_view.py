@@ -4,11 +4,16 @@ Plain Python (no browser), built from the human's views and the engine's
 advice (game.advice.Advice, game.coach.Mistake): ui.learn mounts them.
 """
 
+from dataclasses import dataclass, field
+
+import game
 from game import cards as C
+from game.engine import restart
 from ui import text as T
 from ui.html import button, h
 from ui.render import card_face, fmt, pile_words, sr_only
 from ui.selection import group_key
+from ui.text import HUMAN
 
 # -- the hint ----------------------------------------------------------------------
 BUTTONS = {"draw": "btn-draw", "take_pile": "btn-take", "meld": "btn-meld",
@@ -85,6 +90,19 @@ def hint_bubble(advice, thinking, failed=""):
 
 
 # -- the score sheet: hints used and the coach ---------------------------------------------
+@dataclass
+class CoachRun:
+    """The coach of one finished deal of one game on the table."""
+    deal: int
+    key: tuple                  # (game_id, deal): a new key starts a new review
+    status: str = "running"     # running, done, skipped or failed
+    done: int = 0               # decisions reviewed
+    total: int = 0
+    mistakes: list = field(default_factory=list)  # game.coach.Mistake, costliest first
+    open: int | None = None     # the entry whose position is shown
+    error: str = ""
+
+
 def sheet_extras(hints, coach, position):
     """What follows the score summary: the hints this game used, then the coach
     (``coach``: a ui.learn.CoachRun or None; ``position``: the view of the
@@ -164,6 +182,15 @@ def side_line(melds):
     if building:
         parts.append(", ".join(building))
     return " · ".join(parts) or "no melds"
+
+
+def position_at(state, index):
+    """The human's view just before the log's action ``index`` (the game re-dealt
+    from its seed and replayed to there)."""
+    at = restart(state)
+    for action in state.log[:index]:
+        game.apply(at, action)
+    return game.view(at, HUMAN, log=False)
 
 
 def position_box(view):
