@@ -69,8 +69,10 @@ class LearnMixin:
         finally:
             if self.hint_for is here:
                 self.hint_for = None
-        self.autosave(force=True)
+        await asyncio.sleep(0)  # the last slice, the drawing and the save: three short tasks
         self.render()
+        await asyncio.sleep(0)
+        self.autosave(force=True)
 
     def do_hint_do(self, _arg=None):
         """Play the hint's move (a legal move of this position: the engine checks it again)."""
