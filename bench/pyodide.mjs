@@ -5,7 +5,8 @@
 //     node bench/pyodide.mjs bench/advice.py [its arguments]
 //
 // The repository is mounted at /repo (NODEFS); the script's exit status
-// is passed on.
+// is passed on. ``time.process_time`` is Node's CPU time of this process
+// (Pyodide's own is wall time), so CPU figures hold on a busy machine.
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 import { fileURLToPath } from "url";
 import path from "path";
@@ -21,8 +22,13 @@ py.FS.mkdirTree("/repo");
 py.FS.mount(py.FS.filesystems.NODEFS, { root }, "/repo");
 py.globals.set("script", "/repo/" + path.relative(root, path.resolve(script)));
 py.globals.set("args", py.toPy(args));
+py.globals.set("cpu_seconds", () => {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1e6;
+});
 const status = py.runPython(`
-import runpy, sys
+import runpy, sys, time
+time.process_time = cpu_seconds
 sys.path.insert(0, "/repo")
 sys.argv = [script, *args]
 try:

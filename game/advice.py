@@ -22,7 +22,7 @@ from . import cards as C
 from . import melds as M
 from .bots.evaluate import ahead_of_best
 from .bots.going_out import canasta_within_reach, cards_left_cost, opponents_close
-from .bots.hard import DEFAULT_BUDGET_MS, Hard, key
+from .bots.hard import DEFAULT_BUDGET_MS, Hard, action_key
 from .bots.normal import pick_take, pile_is_worth_it
 from .engine import book_status, opening_minimum
 from .errors import IllegalMove
@@ -35,6 +35,11 @@ WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "
 # A measured figure is quoted only when the candidates differ by at least this
 # much (a share of sampled deals won): smaller gaps are noise in a few samples.
 QUOTE_GAP = 0.01
+# The reasons' words for a player without partners, in the order replaced.
+ALONE = (("your side has its", "you have your"), ("your side has", "you have"),
+         ("and leads by", "and lead by"), ("your side needs", "you need"),
+         ("for its book", "for your book"), ("your side won", "you won"),
+         ("your side's", "your"), ("your side trails", "you trail"), ("your side", "you"))
 
 
 @dataclass(frozen=True)
@@ -74,22 +79,34 @@ def run(steps):
 # -- reasons --------------------------------------------------------------------
 def reason(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -> str:
     """Why ``action`` is right for ``seat``: one line, facts of ``obs`` and
-    hard's ``measured`` figures (``Hard.measured``)."""
+    hard's ``measured`` figures (``Hard.measured``); for a player who plays
+    alone, "you" where a partnership reads "your side"."""
+    line = _reason(obs, seat, action, measured)
+    if len(obs.seats_of(obs.side_of(seat))) > 1:
+        return line
+    for side_words, own_words in ALONE:
+        line = line.replace(side_words, own_words)
+    return line
+
+
+def _reason(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -> str:
     kind = action["type"]
     if kind == "take_pile":
         return _take(obs, seat, action, measured)
     if kind == "draw":
-        return _draw(obs, seat, measured)
+        return _draw(obs, seat, action, measured)
     if kind == "pick_up_knee":
         knee = len(obs.players[seat].piles[0])
         return (f"Pick up your knee: your side has its first canasta, and its {knee} cards "
                 "join your hand.")
     if kind == "meld":
-        return _meld(obs, seat, action)
+        return _meld(obs, seat, action, measured)
     if kind == "discard":
         return _discard(obs, seat, action["card"], measured)
     if kind == "knock":
-        return "Knock: you took the pile, so your turn ends without a discard."
+        if obs.players[seat].hand:
+            return "Knock: you took the pile, so your turn ends without a discard."
+        return "Knock: you have no card left to throw, so your turn ends."
     if kind == "ask_to_go_out":
         return _ask(obs, seat, measured)
     return _answer(obs, seat, action["yes"], measured)
@@ -110,16 +127,15 @@ def lead(obs: GameState, side: int) -> int:
     return ahead_of_best([s.total + table_points(obs, i) for i, s in enumerate(obs.sides)], side)
 
 
-def _won_share(measured: dict[str, float], action: dict) -> float | None:
-    """The share of sampled deals hard saw won after ``action`` (None if not measured)."""
-    value = measured.get(key(action))
-    return None if value is None else min(1.0, max(0.0, value))
-
-
-def _compare(measured: dict[str, float], chosen: dict, other: dict, other_words: str) -> str:
-    """", and your side won ... of the sampled deals ..." when hard's figures tell them apart."""
-    a, b = _won_share(measured, chosen), _won_share(measured, other)
-    if a is None or b is None or abs(a - b) < QUOTE_GAP:
+def _compare(measured: dict[str, float], chosen: dict, kind: str, other_words: str) -> str:
+    """" (your side won the game in ...)": hard's figures for ``chosen`` and
+    for the best other candidate of ``kind``, when they tell them apart."""
+    mine = action_key(chosen)
+    others = [v for k, v in measured.items() if k != mine and json.loads(k)["type"] == kind]
+    if mine not in measured or not others:
+        return ""
+    a, b = (min(1.0, max(0.0, v)) for v in (measured[mine], max(others)))
+    if abs(a - b) < QUOTE_GAP:
         return ""
     return f" (your side won the game in {a:.0%} of the sampled deals, {b:.0%} {other_words})"
 
@@ -158,18 +174,23 @@ def _join(items: list[str]) -> str:
 
 def _take(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -> str:
     n = len(obs.discard)
-    effects = _join(placement_effects(obs, seat, action["melds"], obs.discard[-1]))
-    return (f"Take the pile: {n} card{'s' if n != 1 else ''}, and {effects}"
-            + _compare(measured, action, {"type": "draw"}, "after a draw") + ".")
+    top = obs.discard[-1]
+    line = (f"Take the pile: {n} card{'s' if n != 1 else ''}, and "
+            + _join(placement_effects(obs, seat, action["melds"], top)))
+    side = obs.side_of(seat)
+    if not obs.sides[side].opened:
+        value = sum(M.card_value(c) for pl in action["melds"] for c in pl["cards"])
+        line += (f"; with the top card they make {value + M.card_value(top)} points, enough for "
+                 f"your side's first meld, which needs {opening_minimum(obs, side)}")
+    return line + _compare(measured, action, "draw", "after a draw") + "."
 
 
-def _draw(obs: GameState, seat: int, measured: dict[str, float]) -> str:
+def _draw(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -> str:
     takes = take_pile_candidates(obs, seat)
     if not takes:
         return f"Draw: {why_no_take(obs, seat)}."
     n = len(obs.discard)
-    figures = next((_compare(measured, {"type": "draw"}, t, "after taking it") for t in takes
-                    if key(t) in measured), "")
+    figures = _compare(measured, action, "take_pile", "after taking it")
     if not pile_is_worth_it(obs, seat):
         return (f"Draw: you are nearly out with your book made, and the pile's {n} cards "
                 f"would fill your hand again{figures}.")
@@ -201,12 +222,12 @@ def why_no_take(obs: GameState, seat: int) -> str:
         return f"you hold {count_word(same)} {what}, and taking the {C.label(top)} needs two"
     side = obs.side_of(seat)
     if not obs.sides[side].opened:
-        return (f"your side has not opened, and no meld with the {C.label(top)} reaches "
-                f"the {opening_minimum(obs, side)} points its first meld needs")
+        return (f"no meld with the {C.label(top)} reaches the {opening_minimum(obs, side)} "
+                "points your side needs to open")
     return f"no meld you can make takes the {C.label(top)}"
 
 
-def _meld(obs: GameState, seat: int, action: dict) -> str:
+def _meld(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -> str:
     r = obs.rules
     side_index = obs.side_of(seat)
     side = obs.sides[side_index]
@@ -215,15 +236,20 @@ def _meld(obs: GameState, seat: int, action: dict) -> str:
     line = f"Meld: {_join(effects)}"
     if not side.opened:
         value = sum(M.card_value(c) for c in cards)
-        line += (f"; their {value} points open your side (its first meld needs "
-                 f"{opening_minimum(obs, side_index)})")
+        line += (f"; their {value} points are enough for your side's first meld, which needs "
+                 f"{opening_minimum(obs, side_index)}")
     elif not side.knee_unlocked and r.has_knee and any("canasta" in e for e in effects):
         line += ": your side's first canasta, which opens your knee"
-    left = len(obs.players[seat].hand) - len(cards)
+    hand = obs.players[seat].hand
+    left = len(hand) - len(cards)
     if not left:
         nxt = {2: "knee", 1: "foot"}.get(len(obs.players[seat].piles))
         line += f", and you play out your hand{f' into your {nxt}' if nxt else ''}"
-    return line + "."
+    kept = sum(map(C.is_wild, hand)) - sum(map(C.is_wild, cards))
+    if kept and "a wild canasta" in book_status(obs, side_index):
+        what = "wild card" if kept == 1 else f"{count_word(kept)} wild cards"
+        line += f"; keep your {what} for the wild canasta your book needs"
+    return line + _compare(measured, action, "meld", "with the next best meld") + "."
 
 
 def _discard(obs: GameState, seat: int, card: str, measured: dict[str, float]) -> str:
@@ -239,7 +265,7 @@ def _discard(obs: GameState, seat: int, card: str, measured: dict[str, float]) -
         return f"Keep the {rank_words(rank)}: your side needs {book} for its book; discard {label}."
     if obs.side_of(nxt) == side:
         return f"Discard {label}: your partner {name} plays next, so no opponent can take it."
-    share = measured.get(key({"type": "discard", "card": card}))
+    share = take_shares(measured).get(card)
     if share is not None:
         pile = f"the {len(obs.discard) + 1}-card pile"
         if share >= 0.5:
@@ -253,6 +279,19 @@ def _discard(obs: GameState, seat: int, card: str, measured: dict[str, float]) -
         return (f"Discard {label}: a single card, and your side has no meld of "
                 f"{rank_words(C.rank(card))}.")
     return f"Discard {label}: the card your hand needs least."
+
+
+def take_shares(measured: dict[str, float]) -> dict[str, float]:
+    """Per card, the share of the next player's sampled hands that took the
+    pile with it, when hard chose a discard by those replies (its figures
+    are then all discards; a search's are the chances of winning)."""
+    out = {}
+    for k, v in measured.items():
+        action = json.loads(k)
+        if action["type"] != "discard":
+            return {}
+        out[action["card"]] = v
+    return out
 
 
 def _needed_ranks(obs: GameState, seat: int, thrown: str) -> list[tuple[str, str]]:
@@ -272,24 +311,16 @@ def _ask(obs: GameState, seat: int, measured: dict[str, float]) -> str:
     n = len(obs.players[seat].hand)
     ahead = lead(obs, obs.side_of(seat))
     standing = f" and leads by {ahead}" if ahead > 0 else ""
-    figures = next((_compare(measured, {"type": "ask_to_go_out"}, json_action, "playing on")
-                    for json_action in _discards_measured(measured)), "")
+    figures = _compare(measured, {"type": "ask_to_go_out"}, "discard", "playing on")
     return (f"Ask to go out: your side has its book{standing}, and you can play out the "
             f"{count_word(n)} card{'s' if n != 1 else ''} in your hand{figures}.")
-
-
-def _discards_measured(measured: dict[str, float]) -> list[dict]:
-    """The discards among hard's measured candidates, the best first."""
-    found = [(v, json.loads(k)) for k, v in measured.items() if '"discard"' in k]
-    return [a for _, a in sorted(found, key=lambda f: -f[0])]
 
 
 def _answer(obs: GameState, seat: int, yes: bool, measured: dict[str, float]) -> str:
     r = obs.rules
     side = obs.side_of(seat)
     asker = obs.players[obs.turn].name
-    other = {"type": "answer", "yes": not yes}
-    figures = _compare(measured, {"type": "answer", "yes": yes}, other,
+    figures = _compare(measured, {"type": "answer", "yes": yes}, "answer",
                        "after a no" if yes else "after a yes")
     cost = round(cards_left_cost(obs, seat))
     if yes:

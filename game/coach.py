@@ -23,12 +23,12 @@ from dataclasses import dataclass
 from ui.text import summarize  # the log's words for an action (ui.text needs only game.cards)
 
 from . import cards as C
-from .advice import reason, run
+from .advice import reason, run, take_shares
 from .bots.determinize import sample_world, unpicked_piles
 from .bots.hard import Hard, horizon
 from .bots.knowledge import read_table
 from .engine import apply, restart
-from .errors import StateError
+from .errors import IllegalMove, StateError
 from .state import GameState
 from .view import observe, view
 
@@ -38,6 +38,8 @@ COST_SAMPLES = 24    # sampled deals for one cost at most (fewer if the budget r
 MIN_COST_SAMPLES = 4  # and at least
 REPLAY_UNIT = 100    # actions replayed between two yields (about 4 ms in CPython)
 PLAIN = "4C"         # a hidden card in the words for a move not made (never a red 3)
+FEED_NOTED = 0.1     # a thrown card's chance of feeding the next player worth a word
+NO_REPLAY = "The game's log does not replay to this position: nothing to review."
 
 
 @dataclass(frozen=True)
@@ -46,7 +48,7 @@ class Mistake:
     index: int           # the action's position in the game's log
     done: dict           # what the player did
     preferred: dict      # what hard prefers
-    cost: float          # the estimated points lost (positive)
+    cost: float          # the estimated points lost (positive, rounded to a whole point)
     reason: str          # why hard prefers its move, one line
     done_text: str       # both actions in the log's words
     preferred_text: str
@@ -64,9 +66,9 @@ def deal_span(state: GameState) -> tuple[int, int]:
 
 def review_steps(state: GameState, seat: int, rng: random.Random,
                  budget_ms_per_decision: float = 200, samples: int | None = None):
-    """A generator: yields ``(done, total)`` (decisions reviewed, decisions in
-    the deal) between small units of work; returns the costliest
-    ``Mistake``\\ s of the last finished deal, costliest first. ``samples``
+    """A generator: yields ``(done, total)`` (the seat's decisions reviewed,
+    and in the deal) between small units of work; returns at most ``SHOWN``
+    mistakes of the last finished deal, the costliest first. ``samples``
     caps hard's samples and the cost's (a deterministic limit, for tests)."""
     if not 0 <= seat < state.num_players:
         raise StateError("No such seat.")
@@ -110,11 +112,14 @@ def replayed(state: GameState, start: int):
     for i, action in enumerate(state.log):
         if i == start:
             at_start = game.clone()
-        apply(game, action)
+        try:
+            apply(game, action)
+        except IllegalMove:
+            raise StateError(NO_REPLAY) from None
         if i % REPLAY_UNIT == REPLAY_UNIT - 1:
             yield
     if game.to_json() != state.to_json():
-        raise StateError("The game's log does not replay to this position: nothing to review.")
+        raise StateError(NO_REPLAY)
     return at_start
 
 
@@ -131,7 +136,8 @@ def judge(state: GameState, seat: int, done: dict, rng: random.Random, budget_ms
     cost = yield from cost_of(bot, obs, seat, done, preferred, rng, budget_ms, samples)
     if cost < MIN_COST:
         return None
-    return preferred, cost, wild_note(done, preferred) + reason(obs, seat, preferred, bot.measured)
+    why = wild_note(done, preferred) + reason(obs, seat, preferred, bot.measured)
+    return preferred, cost, why + feed_note(obs, seat, done, bot.measured)
 
 
 def wild_note(done: dict, preferred: dict) -> str:
@@ -143,6 +149,16 @@ def wild_note(done: dict, preferred: dict) -> str:
         return ""
     names = " and ".join(dict.fromkeys(C.label(c) for c in kept))
     return f"Keep the {names}: wild cards finish canastas and build the wild one. "
+
+
+def feed_note(obs: GameState, seat: int, done: dict, measured: dict[str, float]) -> str:
+    """" East could take the pile with the 9♠ ..." when hard measured the card thrown."""
+    share = take_shares(measured).get(done.get("card")) if done["type"] == "discard" else None
+    if not share or share < FEED_NOTED:
+        return ""
+    name = obs.players[(seat + 1) % obs.num_players].name
+    return (f" {name} could take the pile with the {C.label(done['card'])} in {share:.0%} of "
+            "the hands they may hold.")
 
 
 def _cards(action: dict) -> list[str]:

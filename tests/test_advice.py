@@ -8,13 +8,15 @@ import pytest
 
 from game import apply, is_legal, new_game, observe
 from game import cards as C
-from game.advice import Advice, hint, lead, reason, think
+from game import melds as M
+from game.advice import Advice, hint, lead, reason, take_shares, think
 from game.bots import get_bot, hard_bot
-from game.engine import book_status
+from game.bots.hard import action_key
+from game.engine import book_status, opening_minimum
 from game.errors import IllegalMove
 from game.moves import take_pile_candidates
 from tests.position import position
-from tests.test_bots import about_to_ask, asked, positions
+from tests.test_bots import BOOK, about_to_ask, asked, positions
 from tests.test_properties import _redeal_hidden
 
 BUDGET = 10_000   # ms: never reached, so the sample cap alone decides (the same on any machine)
@@ -45,14 +47,40 @@ def test_the_same_view_gets_the_same_advice_whatever_the_hidden_cards():
     assert moved >= 10
 
 
-def test_the_hint_is_legal_and_is_hards_choice_with_the_same_samples():
-    kinds = set()
-    for i, state in enumerate(some_positions()):
+def preset_positions(preset, seed, every=9):
+    """Positions along one deal of ``preset`` between normal bots."""
+    state = new_game(preset, seed=seed)
+    n = 0
+    while not state.deal_over:
         seat = state.to_move()
-        got = advise(state, seed=i)
+        n += 1
+        if n % every == 0:
+            yield state
+        apply(state, NORMAL(observe(state, seat), seat, None))
+
+
+def test_a_player_without_partners_is_told_you_not_your_side():
+    lines = []
+    state = new_game("hand-and-foot", seed=4, players=2)
+    while not state.deal_over:
+        seat = state.to_move()
+        obs = observe(state, seat)
+        action = NORMAL(obs, seat, None)
+        lines.append(reason(obs, seat, action, {}))
+        apply(state, action)
+    assert not [line for line in lines if "your side" in line or "you has" in line]
+    assert any(line.startswith("Meld: ") for line in lines)
+
+
+@pytest.mark.parametrize("preset", ["triple-play", "hand-and-foot", "brouillette-partners"])
+def test_the_hint_is_legal_and_is_hards_choice_with_the_same_samples(preset):
+    kinds = set()
+    for i, state in enumerate(preset_positions(preset, 2)):
+        seat = state.to_move()
+        got = hint(state, seat, budget_ms=BUDGET, seed=i, samples=2)
         assert isinstance(got, Advice) and got.reason and "\n" not in got.reason
         assert is_legal(state, got.action)
-        bot = hard_bot(BUDGET, SAMPLES)
+        bot = hard_bot(BUDGET, 2)
         assert got.action == bot(observe(state, seat), seat, random.Random(i))
         kinds.add(got.action["type"])
     assert len(kinds) >= 3
@@ -165,3 +193,47 @@ def test_ask_to_go_out_names_the_book_and_the_cards_to_play():
     assert len(s.players[0].hand) == 3
     assert got.reason.startswith("Ask to go out: your side has its book, and you can play out "
                                  "the three cards in your hand")
+
+
+def test_say_no_when_a_big_canasta_is_one_turn_away():
+    s = position(hands={0: "9S 9H 9D", 2: "5S 5H 5D 8C"}, piles={0: [], 2: []},
+                 melds={0: [*BOOK, ("5", "5S 5H 5D 5C")], 1: [("K", "KS KH KD")]}, phase="play")
+    apply(s, {"type": "ask_to_go_out"})
+    got = advise(s)
+    assert got.action == {"type": "answer", "yes": False}
+    fives = next(m for m in s.sides[0].melds if m.rank == "5" and len(m.cards) < 7)
+    held = sum(c[0] == "5" for c in s.players[2].hand)
+    assert len(fives.cards) + held == s.rules.canasta_size
+    bonus = s.rules.natural_bonus("5")
+    assert got.reason.startswith(f"Say no: you can finish a canasta worth {bonus} on your next")
+
+
+def test_take_shares_come_only_from_a_discard_chosen_by_replies():
+    throw = {"type": "discard", "card": "9S"}
+    assert take_shares({action_key(throw): 0.25}) == {"9S": 0.25}
+    # a search's figures (an ask against discards) are chances of winning, not takes
+    assert take_shares({action_key({"type": "ask_to_go_out"}): 0.6, action_key(throw): 0.5}) == {}
+
+
+def test_a_meld_keeps_the_wild_card_the_book_needs():
+    s = position(hands={0: "9S 9H 9D JK 4C 6H KD"},
+                 melds={0: [("Q", "QS QH QD")], 1: [("K", "KS KH KD")]},
+                 discard="4S 6D", phase="play")
+    got = advise(s)
+    assert got.action == {"type": "meld", "melds": [{"cards": ["9S", "9H", "9D"]}]}
+    assert "a wild canasta" in book_status(s, 0)
+    assert got.reason.startswith("Meld: a new meld of 9s; keep your wild card for the wild "
+                                 "canasta your book needs")
+
+
+def test_taking_the_pile_to_open_names_the_points_against_the_minimum():
+    s = position(hands={0: "KS KH 9D 9H 9S 4C 6H 8D 5C"}, melds={1: [("Q", "QS QH QD")]},
+                 discard="4S 6D 7C JD TC KD")
+    got = advise(s)
+    assert got.action["type"] == "take_pile" and not s.sides[0].opened
+    points = sum(M.card_value(c) for pl in got.action["melds"] for c in pl["cards"]) + 10
+    assert opening_minimum(s, 0) <= points
+    assert got.reason.startswith(
+        f"Take the pile: 6 cards, and a new meld of Kings and a new meld of 9s; with the top "
+        f"card they make {points} points, enough for your side's first meld, which needs "
+        f"{opening_minimum(s, 0)}")

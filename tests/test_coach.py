@@ -12,8 +12,9 @@ import pytest
 from game import apply, is_legal, observe
 from game import cards as C
 from game.bots import get_bot
+from game.bots.hard import Hard
 from game.cli import main
-from game.coach import deal_span, judge, review, review_steps, same_choice
+from game.coach import cost_of, deal_span, judge, review, review_steps, same_choice
 from game.deal import new_game
 from game.errors import StateError
 from game.moves import legal_actions
@@ -49,24 +50,34 @@ def scripted_deal(seed=19):
     return s, planted
 
 
-def yes_instead(state, index):
-    """The same game with a yes at ``index``, played on by normal: the final totals."""
+def instead(state, index, action=None):
+    """The same game with ``action`` at ``index`` (normal's if None), played on by
+    normal to the deal's end."""
     g = new_game(ONE_DEAL, seed=state.seed)
     for a in state.log[:index]:
         apply(g, a)
-    apply(g, {"type": "answer", "yes": True})
+    apply(g, action or NORMAL(observe(g, g.to_move()), g.to_move(), None))
     while not g.deal_over:
         seat = g.to_move()
         apply(g, NORMAL(observe(g, seat), seat, None))
-    return g.deal_results[-1]["totals"]
+    return g
+
+
+def canastas(state, side=0):
+    return sum(len(m.cards) >= state.rules.canasta_size for m in state.sides[side].melds)
 
 
 def test_the_coach_finds_three_planted_mistakes():
     s, planted = scripted_deal()
     assert set(planted) == {"wild", "pile", "out"}
-    # the planted answer lost a won game: a yes would have won it
-    won = yes_instead(s, planted["out"])
-    assert won[0] > won[1] and s.deal_results[-1]["totals"][0] < s.deal_results[-1]["totals"][1]
+    # as played, South's side lost the game; taking the pile would have won
+    # canastas, and a yes would have won the game
+    lost = s.deal_results[-1]["totals"]
+    assert lost[0] < lost[1]
+    took = instead(s, planted["pile"])
+    assert took.log[planted["pile"]]["type"] == "take_pile" and canastas(took) > canastas(s)
+    won = instead(s, planted["out"], {"type": "answer", "yes": True}).deal_results[-1]["totals"]
+    assert won[0] > won[1]
     found = review(s, 0, budget_ms_per_decision=BUDGET, samples=SAMPLES)
     assert sorted(m.index for m in found) == sorted(planted.values())
     assert [m.cost for m in found] == sorted((m.cost for m in found), reverse=True)
@@ -82,15 +93,28 @@ def test_the_coach_finds_three_planted_mistakes():
     assert out.preferred == {"type": "answer", "yes": True} and out.reason.startswith("Say yes")
     assert (out.done_text, out.preferred_text) == ("You answered no.", "You answered yes.")
     for m in found:
-        assert m.cost > 0 and m.turn >= 1 and s.log[m.index]["seat"] == 0
+        assert m.cost > 0 and s.log[m.index]["seat"] == 0
+        # the turn is South's own count of turns begun in the deal, up to that action
+        assert m.turn == sum(a.get("seat") == 0 and a["type"] in ("draw", "take_pile")
+                             for a in s.log[:m.index + 1])
 
 
-def test_a_deal_played_as_hard_would_has_nothing_costly_to_show():
-    s, _ = scripted_deal()
-    seat = 1   # West played normal: the same moves as hard, or differences too small to show
-    found = review(s, seat, budget_ms_per_decision=BUDGET, samples=SAMPLES)
-    assert all(s.log[m.index]["seat"] == seat for m in found)
-    assert len(found) <= 3
+def test_both_moves_meet_the_same_sampled_deals():
+    # common random numbers: a move compared with itself costs exactly nothing,
+    # and a wild card thrown instead of a black 3 costs the same in every run
+    s, planted = scripted_deal()
+    g = new_game(ONE_DEAL, seed=s.seed)
+    for a in s.log[:planted["wild"]]:
+        apply(g, a)
+    obs = observe(g, 0)
+    thrown = {k: v for k, v in s.log[planted["wild"]].items() if k != "seat"}
+    bot = Hard(BUDGET, SAMPLES)
+    assert _run(cost_of(bot, obs, 0, thrown, thrown, random.Random(0), BUDGET, SAMPLES)) == 0
+    card = next(c for c in obs.players[0].hand if C.is_black_three(c))
+    black3 = {"type": "discard", "card": card}
+    costs = {_run(cost_of(bot, obs, 0, thrown, black3, random.Random(0), BUDGET, SAMPLES))
+             for _ in range(2)}
+    assert len(costs) == 1 and costs.pop() > 0
 
 
 def test_progress_counts_the_seats_decisions():
@@ -124,7 +148,10 @@ def test_the_last_finished_deal_is_reviewed_and_a_game_without_one_is_refused():
     with pytest.raises(StateError):
         review(s, 4)
     s.log = s.log[:-1]   # a log that no longer replays to the position
-    with pytest.raises(StateError):
+    with pytest.raises(StateError, match="does not replay"):
+        review(s, 0)
+    s.log[3] = {"type": "discard", "card": "JK", "seat": s.log[3]["seat"]}   # nor one refused
+    with pytest.raises(StateError, match="does not replay"):
         review(s, 0)
 
 

@@ -109,7 +109,7 @@ RESIDUAL_SD = tuple(fitted.VALUES["evaluation"]["residual_sd"])
 _NORMAL = Normal()
 
 
-def key(action: dict) -> str:
+def action_key(action: dict) -> str:
     """An action as text, to look it up in ``Hard.measured``."""
     return json.dumps(action, sort_keys=True)
 
@@ -323,7 +323,8 @@ class Hard(Normal):
                 break
             rows.append(values)
         if rows:
-            self.measured = {key(a): sum(col) / len(rows) for a, col in zip(options, zip(*rows))}
+            means = (sum(col) / len(rows) for col in zip(*rows))
+            self.measured = {action_key(a): m for a, m in zip(options, means)}
         return options[leader(rows)] if rows else options[0]
 
     def discard_by_replies(self, obs: GameState, seat: int, options: list[dict], rng: random.Random,
@@ -360,7 +361,8 @@ class Hard(Normal):
             yield from clock.pause()
         if not samples:
             return options[0]  # nothing measured: normal's choice
-        self.measured = {key({"type": "discard", "card": c}): k / samples for c, k in taken.items()}
+        self.measured = {action_key({"type": "discard", "card": c}): k / samples
+                         for c, k in taken.items()}
         risk = feeding_risk(obs, seat, know)
         for card, k in taken.items():
             rank = C.rank(card)
