@@ -128,7 +128,7 @@ def mistake(index, cost):
 ])
 def test_the_coach_on_the_sheet_in_each_state(status, has, words):
     run = CoachRun(deal=2, key=(1, 2), status=status, done=2, total=10, error="ValueError.")
-    nodes = V.sheet_extras(4, run, None)
+    nodes = V.sheet_extras(4, run)
     assert "Hints used this game: 4" in text(nodes) and "Coach: deal 2" in text(nodes)
     assert has <= ids(nodes) and words in text(nodes)
 
@@ -144,8 +144,8 @@ def test_the_coachs_decisions_and_the_position_of_the_one_opened():
     at = V.position_at(state, index)
     assert len(state.log[:index]) == index and at["to_move"] == 0
     run = CoachRun(deal=1, key=(1, 1), status="done",
-                   mistakes=[mistake(index, 540), mistake(2, 25)], open=0)
-    nodes = V.sheet_extras(0, run, at)
+                   mistakes=[mistake(index, 540), mistake(2, 25)], open=0, position=at)
+    nodes = V.sheet_extras(0, run)
     words = text(nodes)
     assert "You: discarded 9♥." in words and "Hard: drew 2 cards." in words
     assert "cost about 540 points" in words and "Your turn 3" in words
@@ -153,8 +153,8 @@ def test_the_coachs_decisions_and_the_position_of_the_one_opened():
     box = text([V.position_box(at)])
     assert f"Your hand ({len(at['hand'])})" in box and "Discard pile" in box
     assert at["hand"] != before or state.log[index]["type"] == "draw"  # the hand then, not now
-    run.open = None
-    assert "coach-position" not in ids(V.sheet_extras(0, run, None))
+    run.open = run.position = None
+    assert "coach-position" not in ids(V.sheet_extras(0, run))
 
 
 def test_side_line_names_canastas_and_melds_being_built():

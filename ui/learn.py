@@ -12,7 +12,6 @@ and saved with it (ui.saves).
 import asyncio
 import json
 import random
-import time
 
 import game
 from game import advice, coach
@@ -52,7 +51,6 @@ class LearnMixin:
 
     async def think_hint(self, here):
         state, n = here
-        t0 = time.perf_counter()
         rng = random.Random(f"{state.seed}:hint:{n}")  # the same position gets the same hint
         try:
             found, _ = await slices.run(advice.think(state.clone(), HUMAN, rng, HINT_MS),
@@ -65,7 +63,6 @@ class LearnMixin:
         else:
             self.advice = (state, n, found)
             self.hints_used += 1
-            dom.set_root_data("hint-ms", f"{(time.perf_counter() - t0) * 1000:.0f}")
         finally:
             if self.hint_for is here:
                 self.hint_for = None
@@ -91,9 +88,7 @@ class LearnMixin:
         deal = v["deal_results"][-1]["deal"]
         if self.coach is None or self.coach.key != (self.game_id, deal):
             self.start_coach(deal)
-        run = self.coach
-        position = self.coach_position(run) if run.open is not None else None
-        return V.sheet_extras(self.hints_used, run, position)
+        return V.sheet_extras(self.hints_used, self.coach)
 
     def start_coach(self, deal):
         self.coach = V.CoachRun(deal, (self.game_id, deal))
@@ -116,6 +111,8 @@ class LearnMixin:
             run.status = "done"
         except slices.Stopped:  # skipped, or the game moved on
             return
+        except game.StateError as e:  # a log that does not replay (a game opened from a link)
+            run.status, run.error = "failed", str(e)
         except Exception as e:  # a coach bug must not break the score sheet
             dom.console_error(f"coach: {type(e).__name__}: {e}")
             run.status, run.error = "failed", f"{type(e).__name__}."
@@ -145,12 +142,11 @@ class LearnMixin:
         """Show the position of one decision; a second tap hides it."""
         if self.coach is None or not self.coach.mistakes:
             return
-        i = int(index)
-        if 0 <= i < len(self.coach.mistakes):
-            self.coach.open = None if self.coach.open == i else i
-
-    def coach_position(self, run):
-        return V.position_at(self.state, run.mistakes[run.open].index)
+        run, i = self.coach, int(index)
+        if 0 <= i < len(run.mistakes):
+            run.open = None if run.open == i else i
+            run.position = (None if run.open is None  # replayed once, not at every redraw
+                            else V.position_at(self.state, run.mistakes[i].index))
 
     # -- on the table --------------------------------------------------------------------------
     def draw_learning(self, v):

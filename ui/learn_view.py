@@ -100,19 +100,19 @@ class CoachRun:
     total: int = 0
     mistakes: list = field(default_factory=list)  # game.coach.Mistake, costliest first
     open: int | None = None     # the entry whose position is shown
+    position: dict | None = None  # the human's view at that decision
     error: str = ""
 
 
-def sheet_extras(hints, coach, position):
+def sheet_extras(hints, coach):
     """What follows the score summary: the hints this game used, then the coach
-    (``coach``: a ui.learn.CoachRun or None; ``position``: the view of the
-    position of the mistake shown, or None)."""
+    (a CoachRun, or None)."""
     used = h("p", {"class": "hint-count", "id": "hint-count", "data-hints": hints},
              f"Hints used this game: {hints}")
-    return [used, coach_section(coach, position) if coach is not None else None]
+    return [used, coach_section(coach) if coach is not None else None]
 
 
-def coach_section(run, position):
+def coach_section(run):
     head = h("h3", {"id": "coach-title"}, f"Coach: deal {run.deal}")
     body = [head]
     if run.status == "running":
@@ -139,7 +139,7 @@ def coach_section(run, position):
                                            f"{'s' if len(run.mistakes) > 1 else ''} this deal, "
                                            "by hard's look-ahead. Tap one to see the position."),
                  h("ol", {"class": "coach-list", "id": "coach-list"},
-                   [mistake_item(i, m, run.open == i, position)
+                   [mistake_item(i, m, run.position if run.open == i else None)
                     for i, m in enumerate(run.mistakes)])]
     return h("section", {"class": "coach", "id": "coach", "data-status": run.status,
                          "aria-labelledby": "coach-title"}, body)
@@ -149,7 +149,9 @@ def progress_words(done, total):
     return f"Decision {min(done + 1, total)} of {total}" if total else "Replaying the deal…"
 
 
-def mistake_item(i, m, is_open, position):
+def mistake_item(i, m, position):
+    """One decision; ``position``: the view at it, when it is the one opened."""
+    is_open = position is not None
     cost = round(m.cost)
     head = [h("span", {"class": "coach-turn"}, f"Your turn {m.turn}"),
             h("span", {"class": "coach-cost"},
@@ -162,8 +164,7 @@ def mistake_item(i, m, is_open, position):
                     sr_only("Hide the position" if is_open else "Show the position")],
                    "coach-show", str(i), id=f"coach-{i}", cls="coach-entry",
                    extra={"aria-expanded": "true" if is_open else "false"})
-    return h("li", {"data-cost": cost}, entry,
-             position_box(position) if is_open and position else None)
+    return h("li", {"data-cost": cost}, entry, position_box(position) if is_open else None)
 
 
 def unsubjected(line):
