@@ -13,7 +13,15 @@ from conftest import traced_context
 from test_layout import assert_readable, axe_serious, boxes
 from test_motion import open_planted, play_to_deal_end
 from test_saves import storage
-from test_table import game_state, open_new_game, press, start_game, table, wait_settled
+from test_table import (
+    discard_loneliest,
+    game_state,
+    open_new_game,
+    press,
+    start_game,
+    table,
+    wait_settled,
+)
 
 STILL = "#hand, #piles, #melds, #actions"  # the table a hint must not move
 HINT_TIMEOUT_MS = 60_000
@@ -77,6 +85,16 @@ def test_a_hint_is_shown_on_the_table_and_followed(phone_context, base_url):
     assert follow(page) == dict(action, seat=0)
     assert table(page, "hints-used") == "2"
     assert saved_hints(page) == [2]  # counted in the game's save
+
+    # a move made by hand instead clears the hint too
+    wait_settled(page)
+    ask_hint(page)
+    if table(page, "phase") == "draw":
+        press(page, "#btn-draw", True)
+    else:
+        assert discard_loneliest(page)
+    assert table(page, "hint") == "" and advised(page) == {}
+    assert saved_hints(page) == [3]
 
 
 def test_a_hint_on_the_desktop(desktop_context, base_url):
