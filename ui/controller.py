@@ -19,8 +19,9 @@ from game.bots import get_bot
 from game.house import changes
 from game.moves import meld_targets
 
-from ui import deal_log, dom, render
+from ui import deal_log, dom, render, slices
 from ui.games import GamesMixin
+from ui.learn import LearnMixin
 from ui.pacing import PacingMixin
 from ui.replay import ReplayMixin
 from ui.stats_screen import StatsMixin
@@ -39,7 +40,7 @@ def _median(values: list[float]) -> float:
     return s[mid] if len(s) % 2 else (s[mid - 1] + s[mid]) / 2
 
 
-class Controller(GamesMixin, PacingMixin, ReplayMixin, StatsMixin):
+class Controller(GamesMixin, PacingMixin, ReplayMixin, StatsMixin, LearnMixin):
     def __init__(self, delay_ms=None, seed=None):
         self.delay_ms = None if delay_ms is None else max(0, delay_ms)  # None: the settings' pace
         self.fixed_seed = seed
@@ -69,6 +70,7 @@ class Controller(GamesMixin, PacingMixin, ReplayMixin, StatsMixin):
     def start(self):
         dom.on_command(self.command)
         self.boot_pacing(self.delay_ms)
+        self.boot_learning()
         self.boot_games()
         self.render()
 
@@ -140,6 +142,7 @@ class Controller(GamesMixin, PacingMixin, ReplayMixin, StatsMixin):
         self.shown_meld = None
         self.snapshot, self.changed = None, False
         self.log = [deal_log.first_line(self.state)]
+        self.hints_used = 0
         self.message = ""
         self.screen = "table"
         dom.scroll_to_top()
@@ -385,19 +388,11 @@ class Controller(GamesMixin, PacingMixin, ReplayMixin, StatsMixin):
         if not hasattr(bot, "think"):
             action = bot(obs, seat, self.rng)
         else:
-            steps, spent, action, slice_start = bot.think(obs, seat, self.rng), 0.0, None, t0
-            while action is None:
-                try:
-                    while time.perf_counter() - slice_start < 0.035:
-                        next(steps)
-                except StopIteration as done:
-                    action = done.value
-                spent += time.perf_counter() - slice_start
-                if action is None:
-                    await asyncio.sleep(0)
-                    if self.game_id != game_id:  # the player left this game
-                        return
-                    slice_start = time.perf_counter()
+            try:
+                action, spent = await slices.run(bot.think(obs, seat, self.rng),
+                                                 lambda: self.game_id == game_id)
+            except slices.Stopped:  # the player left this game
+                return
             t0 = time.perf_counter() - spent
         try:
             game.apply(state, action)
@@ -483,8 +478,8 @@ class Controller(GamesMixin, PacingMixin, ReplayMixin, StatsMixin):
                                       can_clear=has_selection or bool(staged),
                                       fresh=self.fresh_in_hand(hand) if playing else Counter(),
                                       hint=self.hint and v["to_move"] == HUMAN))
-        dom.mount("sheet", self.sheet_with_replays(
-            v, render.sheet(v, game.winner(self.state) if v["phase"] == "game_end" else [])))
+        dom.mount("sheet", self.sheet_with_replays(v, render.sheet(
+            v, game.winner(self.state) if v["phase"] == "game_end" else [], self.sheet_extras(v))))
         dom.mount("actions", render.actions(
             v, selected=selected, has_staged=bool(staged),
             can_undo=self.snapshot is not None and self.changed and mine, can_knock=can_knock,
@@ -501,6 +496,7 @@ class Controller(GamesMixin, PacingMixin, ReplayMixin, StatsMixin):
             "data-hand-count": len(hand), "data-opened": "1" if v["sides"][v["my_side"]]["opened"] else "0",
             "data-took-pile": "1" if v["took_pile"] else "0", "data-staged": len(staged),
             "data-message": "1" if self.message else "0"})
+        self.draw_learning(v)
         dom.focus(focus)
 
     @staticmethod
