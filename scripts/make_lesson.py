@@ -46,8 +46,8 @@ def moments(state: game.GameState) -> dict:
     """{moment: index in the log of South's first action that shows it}."""
     fresh, found = restart(state), {}
     for i, action in enumerate(state.log):
-        side = fresh.sides[SOUTH]
-        opened, piles, book = side.opened, len(fresh.players[SOUTH].piles), book_status(fresh, SOUTH)
+        side, piles = fresh.sides[SOUTH], len(fresh.players[SOUTH].piles)
+        opened, book = side.opened, book_status(fresh, SOUTH)
         game.apply(fresh, action)
         if action.get("seat") != SOUTH:
             continue
@@ -67,8 +67,8 @@ def moments(state: game.GameState) -> dict:
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     group = ap.add_mutually_exclusive_group(required=True)
-    group.add_argument("--search", type=int, metavar="N", help="list the deal seeds up to N that fit")
-    group.add_argument("--write", type=int, metavar="SEED", help="record this deal in ui/lesson.json")
+    group.add_argument("--search", type=int, metavar="N", help="list the seeds up to N that fit")
+    group.add_argument("--write", type=int, metavar="SEED", help="record this deal")
     args = ap.parse_args(argv)
     if args.search:
         for seed in range(1, args.search + 1):
@@ -79,8 +79,8 @@ def main(argv=None):
         return
     state = play_deal(args.write)
     data = json.loads(LESSON.read_text(encoding="utf-8")) if LESSON.exists() else {"lessons": []}
-    head = json.dumps({"preset": PRESET, "seed": args.write, "bots": LEVEL, "lessons": data["lessons"]},
-                      indent=1, ensure_ascii=False)
+    head = {"preset": PRESET, "seed": args.write, "bots": LEVEL, "lessons": data["lessons"]}
+    head = json.dumps(head, indent=1, ensure_ascii=False)
     log = ",\n  ".join(json.dumps(action) for action in state.log)  # one action a line
     LESSON.write_text(head[:-2] + f',\n "log": [\n  {log}\n ]\n}}\n', encoding="utf-8")
     print(f"recorded deal {args.write}: {len(state.log)} actions in {LESSON.relative_to(ROOT)}")

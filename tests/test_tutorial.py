@@ -20,7 +20,8 @@ SOUTH = 0
 
 
 def make_lesson_script():
-    spec = importlib.util.spec_from_file_location("make_lesson", ROOT / "scripts" / "make_lesson.py")
+    path = ROOT / "scripts" / "make_lesson.py"
+    spec = importlib.util.spec_from_file_location("make_lesson", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -31,7 +32,8 @@ def hand_of(state):
 
 
 def tap_action(cmd, arg, sel, hand):
-    """What the page's controls send for one tap (ui/controller.py's do_*), or None for a selection tap."""
+    """What the page's control sends for one tap (ui/controller.py's do_*);
+    None for a tap that only selects or stages cards."""
     if cmd == "pick":
         assert sel.cards_of(hand, arg), f"no {arg} chip in the hand"
         sel.tap(hand, arg)
@@ -60,8 +62,9 @@ def answers(state, rng):
 
 def facts(state):
     side = state.sides[SOUTH]
-    return {"hand": len(hand_of(state)), "piles": len(state.players[SOUTH].piles), "opened": side.opened,
-            "melds": {m.id: len(m.cards) for m in side.melds}, "book": book_status(state, SOUTH),
+    return {"hand": len(hand_of(state)), "piles": len(state.players[SOUTH].piles),
+            "opened": side.opened, "melds": {m.id: len(m.cards) for m in side.melds},
+            "book": book_status(state, SOUTH),
             "to_move": state.to_move(), "draw": state.rules.draw_count}
 
 
@@ -106,13 +109,13 @@ def test_each_lesson_replays_legally_and_teaches_what_it_claims(index):
     for step, action, before, after, state in play_lesson(index):
         assert (action or {}).get("type") == step.get("expect"), step["tap"]
         if "teaches" in step:
-            assert TEACHES[step["teaches"]](before, after, state), f"{step['tap']} does not teach {step['teaches']}"
+            taught = TEACHES[step["teaches"]](before, after, state)
+            assert taught, f"{step['tap']} does not teach {step['teaches']}"
 
 
 def test_the_lesson_covers_every_moment_of_the_brief():
     taught = [s.get("teaches") for lesson in SCRIPT["lessons"] for s in lesson["steps"]]
-    for moment in ("drew", "opened", "melded", "added", "took_pile", "knee", "book", "foot", "asked", "went_out"):
-        assert moment in taught
+    assert set(taught) - {None} == set(TEACHES)
 
 
 def test_a_lesson_that_goes_on_in_the_same_turn_starts_where_the_last_one_ended():
@@ -140,9 +143,9 @@ def test_every_tap_names_a_control_to_point_at():
 
 
 @pytest.mark.parametrize("text", [
-    None, "", "garbage", "[", '{"lesson": 99}', '{"lesson": -1}', '{"lesson": true}', '{"lesson": 1.0}',
-    '{"lesson": "1"}', '{"lesson": 1, "x": 2}', "[" * 5000 + "]" * 5000, '{"lesson": 1' + " " * 300 + "}",
-    '{"lesson": 1e999}', "\udcff"])
+    None, "", "garbage", "[", '{"lesson": 99}', '{"lesson": -1}', '{"lesson": true}',
+    '{"lesson": 1.0}', '{"lesson": "1"}', '{"lesson": 1, "x": 2}', "[" * 5000 + "]" * 5000,
+    '{"lesson": 1' + " " * 300 + "}", '{"lesson": 1e999}', "\udcff"])
 def test_a_corrupt_progress_value_means_start_over(text):
     assert L.read_progress(text, len(SCRIPT["lessons"])) is None
 

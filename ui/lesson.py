@@ -15,7 +15,6 @@ from pathlib import Path
 
 import game
 from game.load import read_json
-
 from ui.selection import group_name
 
 PATH = Path(__file__).with_name("lesson.json")
@@ -23,8 +22,9 @@ KEY = "tp.tutorial"       # localStorage: {"lesson": N}, the lesson to resume
 MAX_PROGRESS = 200        # characters: a longer stored value is not ours
 
 # the controls a tap may name: words for "Not this: tap ..." and the element to point at
-CONTROLS = {"draw": ("Draw", "#btn-draw"), "take": ("Take pile", "#btn-take"), "meld": ("Meld", "#btn-meld"),
-            "discard": ("Discard", "#btn-discard"), "knock": ("Knock", "#btn-knock"),
+CONTROLS = {"draw": ("Draw", "#btn-draw"), "take": ("Take pile", "#btn-take"),
+            "meld": ("Meld", "#btn-meld"), "discard": ("Discard", "#btn-discard"),
+            "knock": ("Knock", "#btn-knock"),
             "knee": ("Pick up knee", "#btn-knee"), "ask": ("Ask to go out", "#btn-ask"),
             "stage": ("New meld", "#btn-stage"), "next-deal": ("Next deal", "#btn-next-deal")}
 
