@@ -195,5 +195,6 @@ class TutorialMixin:
             dom.mount("coach", view.offer(self.stored_lesson(), len(self.script["lessons"])))
         else:
             dom.mount("coach", [])
+        dom.set_root_data("lesson", "1" if self.in_lesson() else "0")
         dom.mark("data-coach", target)
         dom.mark("data-coach-note", note)

@@ -16,23 +16,23 @@ def coach(lesson, index, count, step, *, left, over):
     head = h("p", {"class": "coach-head"}, f"Lesson {index + 1} of {count}: {lesson['title']}")
     if over:
         return [h("div", {"class": "coach-box done", "id": "coach-box"},
+                  h("div", {"class": "coach-tools"},
+                    button("Play a game", "lesson-skip", id="btn-lesson-done", cls="primary")),
                   h("p", {"class": "coach-head"}, "Lesson complete"),
                   h("p", {"class": "coach-say", "id": "coach-say"},
                     "You played a deal from the first draw to going out. "
-                    "Start a game of your own whenever you like."),
-                  h("div", {"class": "coach-tools"},
-                    button("Play a game", "lesson-skip", id="btn-lesson-done", cls="primary")))]
+                    "Start a game of your own whenever you like."))]
     if step is None:
         say = "Well done. The others play their turns, then the next lesson begins."
     else:
         say = step["say"] + (f" ({left} more)" if left > 1 and left < step.get("times", 1) else "")
         if lesson["later"] and index and _first(lesson, step):
             say = LATER + say
-    return [h("div", {"class": "coach-box", "id": "coach-box"}, head,
-              h("p", {"class": "coach-say", "id": "coach-say"}, say),
-              h("div", {"class": "coach-tools"},
-                button("Skip lesson", "lesson-skip", id="btn-lesson-skip", cls="tool",
-                       label="Skip the lesson: end it and go to your games")))]
+    return [h("div", {"class": "coach-box", "id": "coach-box"},
+              h("div", {"class": "coach-tools"},  # first: it floats, the words wrap around it
+                button("Skip", "lesson-skip", id="btn-lesson-skip", cls="tool",
+                       label="Skip the lesson")),
+              head, h("p", {"class": "coach-say", "id": "coach-say"}, say))]
 
 
 def _first(lesson, step):
