@@ -17,6 +17,8 @@ from ui import lesson as L  # noqa: E402
 
 SCRIPT = L.load()
 LESSONS = len(SCRIPT["lessons"])
+SAVES = "Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('tp.save.'))" \
+        ".map(k => [k, localStorage.getItem(k)]))"
 
 
 def open_page(page, base_url):
@@ -30,7 +32,8 @@ def lesson_shown(page, index):
         """n => { const h = document.querySelector('#coach .coach-head');
                   const t = document.getElementById('table').dataset;
                   return h && h.textContent.startsWith('Lesson ' + n + ' of') && t.busy === '0'
-                         && document.querySelector('[data-coach]'); }""", arg=index + 1, timeout=60_000)
+                         && document.querySelector('[data-coach]'); }""",
+        arg=index + 1, timeout=60_000)
 
 
 def box(page, selector):
@@ -42,7 +45,8 @@ def assert_marked(page, selector, where):
     """The outlined control is the step's, visible, and not under the coach box."""
     marked = page.locator("[data-coach]")
     assert marked.count() == 1, where
-    assert page.eval_on_selector(selector, "e => e.hasAttribute('data-coach')"), f"{where}: {selector}"
+    assert page.eval_on_selector(selector, "e => e.hasAttribute('data-coach')"), \
+        f"{where}: {selector}"
     assert marked.is_visible(), where
     x0, y0, x1, y1 = box(page, "[data-coach]")
     c0, d0, c1, d1 = box(page, "#coach-box")
@@ -50,7 +54,8 @@ def assert_marked(page, selector, where):
 
 
 def play_lesson(page, index, shot=None):
-    """Tap through lesson ``index`` following the outlines; ``shot(lesson, step)`` may screenshot."""
+    """Tap through lesson ``index``, always on the outlined control (each
+    checked to be the script's); ``shot(lesson, step)`` may take a screenshot."""
     lesson_shown(page, index)
     steps = SCRIPT["lessons"][index]["steps"]
     melds = {}
@@ -81,6 +86,7 @@ def test_the_whole_lesson_by_taps_alone_at_phone_size(phone_context, base_url):
     page = phone_context.new_page()
     open_page(page, base_url)
     page.wait_for_selector("#btn-start")
+    harness.screenshot(page, "phone-lesson-offer")
     press(page, "#btn-lesson", touch=True)  # offered on the first visit, next to starting a game
     shot = _shots(page, "phone")
     for index in range(LESSONS):
@@ -93,7 +99,7 @@ def test_the_whole_lesson_by_taps_alone_at_phone_size(phone_context, base_url):
     press(page, "#btn-lesson-done", touch=True)
     page.wait_for_selector("#btn-start")
     keys = page.evaluate("Object.keys(localStorage)")
-    assert not [k for k in keys if k.startswith("tp.save.")], "the lesson's game is not saved as a game"
+    assert not [k for k in keys if k.startswith("tp.save.")], "the lesson's game is never saved"
 
 
 def test_a_wrong_tap_says_why_and_changes_nothing(phone_context, base_url):
@@ -108,7 +114,7 @@ def test_a_wrong_tap_says_why_and_changes_nothing(phone_context, base_url):
     press(page, "#btn-draw", touch=True)
     page.wait_for_function("document.getElementById('table').dataset.phase === 'play'")
     before = game_state(page)
-    press(page, "#btn-knee", touch=True)  # the engine refuses the knee: its reason, then the pointer
+    press(page, "#btn-knee", touch=True)  # the engine refuses it: its reason, then what to tap
     text = message(page)
     assert "first canasta" in text and text.endswith("Not this: tap your Aces."), text
     press(page, "#chip-K", touch=True)    # a legal selection, but not this lesson's
@@ -134,6 +140,17 @@ def test_skip_ends_the_lesson_and_keeps_nothing(phone_context, base_url):
     press(page, "#btn-start", touch=True)  # a real game starts as usual, not the lesson's
     page.wait_for_function("document.getElementById('table').dataset.phase === 'draw'")
     assert page.locator("#coach-box").count() == 0 and page.locator("[data-coach]").count() == 0
+    page.wait_for_function("document.getElementById('table').dataset.busy === '0'")
+    saved = page.evaluate(SAVES)
+    assert len(saved) == 1
+    press(page, "#btn-menu", touch=True)  # the games list offers the lesson too
+    page.wait_for_selector("#btn-lesson")
+    press(page, "#btn-lesson", touch=True)
+    lesson_shown(page, 0)
+    press(page, "#btn-lesson-skip", touch=True)  # back to the games list, the game kept as it was
+    page.wait_for_selector("#btn-continue")
+    assert page.evaluate(SAVES) == saved
+    assert page.locator("#app .slot").count() == 1
 
 
 def test_progress_resumes_after_a_reload_and_a_corrupt_value_starts_over(phone_context, base_url):
@@ -146,6 +163,11 @@ def test_progress_resumes_after_a_reload_and_a_corrupt_value_starts_over(phone_c
     open_page(page, base_url)
     lesson_shown(page, 1)  # straight back at the lesson reached
     assert table(page, "phase") == "draw"
+    press(page, "#btn-menu", touch=True)  # leaving by ☰: the games list offers to go on
+    page.wait_for_selector("#btn-lesson")
+    assert page.locator("#btn-lesson").inner_text() == f"Continue learning (lesson 2 of {LESSONS})"
+    press(page, "#btn-lesson", touch=True)
+    lesson_shown(page, 1)
     page.evaluate("localStorage.setItem('tp.tutorial', '{\"lesson\": [[[')")
     open_page(page, base_url)
     page.wait_for_selector("#btn-lesson")

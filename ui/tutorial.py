@@ -72,10 +72,18 @@ class TutorialMixin:
         """Skip (or, once done, leave): the lesson ends and nothing of it is kept."""
         self.keep_progress(None)
         self.lesson, self.lesson_state, self.lesson_next = None, None, None
+        self.state = None  # before leaving the table: the lesson's game must not be saved
         if self.store.ids():
             self.do_games()
         else:
             self.do_menu()
+
+    def do_games(self, arg=None):
+        """☰ during a lesson leaves it (the games list offers to continue it, from
+        the start of the lesson reached); the lesson's game is never one of the list."""
+        if self.in_lesson():
+            self.lesson, self.lesson_state, self.lesson_next, self.state = None, None, None, None
+        super().do_games(arg)
 
     def start_lesson(self, index):
         """Plant lesson ``index``'s position on the table, South to play."""
