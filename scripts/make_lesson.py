@@ -79,7 +79,8 @@ def main(argv=None):
         return
     state = play_deal(args.write)
     data = json.loads(LESSON.read_text(encoding="utf-8")) if LESSON.exists() else {"lessons": []}
-    head = {"preset": PRESET, "seed": args.write, "bots": LEVEL, "lessons": data["lessons"]}
+    head = {"preset": PRESET, "seed": args.write, "bots": LEVEL,
+            "options": data.get("options", {}), "lessons": data["lessons"]}
     head = json.dumps(head, indent=1, ensure_ascii=False)
     log = ",\n  ".join(json.dumps(action) for action in state.log)  # one action a line
     LESSON.write_text(head[:-2] + f',\n "log": [\n  {log}\n ]\n}}\n', encoding="utf-8")

@@ -1,13 +1,14 @@
 """The guided first game's script, read from ``lesson.json`` beside this module.
 
 The script is data: one recorded deal (its preset, seed and every action,
-written by scripts/make_lesson.py) and lessons, each a position of that
-deal (``at``: how many of its actions lead there) and the taps that teach
-one thing there. A tap is the command a control sends ("pick:A" is a tap on
-the Aces chip); ``expect`` names the engine action it must make and
-``teaches`` what it shows (tests/test_tutorial.py checks both by replaying
-the script through the engine). Plain Python, no browser: the controller's
-mixin (ui/tutorial.py) plays it on the real table.
+written by scripts/make_lesson.py), the table options it is shown with, and
+lessons, each a position of that deal (``at``: how many of its actions lead
+there) and the taps that teach one thing there. A tap is the command a
+control sends ("pick:A" is a tap on the Aces chip); ``expect`` names the
+engine action it must make and ``teaches`` what it shows
+(tests/test_tutorial.py checks both by replaying the script through the
+engine). Plain Python, no browser: the controller's mixin (ui/tutorial.py)
+plays it on the real table.
 """
 
 import json
@@ -40,8 +41,10 @@ def split(tap: str) -> tuple[str, str | None]:
 
 
 def position(script: dict, lesson: int) -> game.GameState:
-    """The deal as it stood where lesson ``lesson`` starts: South (seat 0) to play."""
-    state = game.new_game(script["preset"], seed=script["seed"], players=4,
+    """The deal as it stood where lesson ``lesson`` starts: South (seat 0) to play.
+    The table options (``options``) are the new-game screen's defaults."""
+    rules = game.get_preset(script["preset"]).derive(**script["options"])
+    state = game.new_game(rules, seed=script["seed"], players=4,
                           bots=[None] + [script["bots"]] * 3)
     for action in script["log"][:script["lessons"][lesson]["at"]]:
         game.apply(state, action)
