@@ -10,6 +10,7 @@ import harness
 from conftest import traced_context
 from test_layout import SMALL, assert_in_view, assert_readable, axe_serious
 from test_table import BOOT_TIMEOUT_S, game_state, message, press, table
+from test_taps import tap_anyway
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -114,7 +115,7 @@ def test_a_wrong_tap_says_why_and_changes_nothing(phone_context, base_url):
     press(page, "#btn-draw", touch=True)
     page.wait_for_function("document.getElementById('table').dataset.phase === 'play'")
     before = game_state(page)
-    press(page, "#btn-knee", touch=True)  # the engine refuses it: its reason, then what to tap
+    tap_anyway(page, "#btn-knee")  # greyed, the engine refuses it: its reason, then what to tap
     text = message(page)
     assert "first canasta" in text and text.endswith("Not this: tap your Aces."), text
     press(page, "#chip-K", touch=True)    # a legal selection, but not this lesson's

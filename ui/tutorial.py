@@ -182,8 +182,9 @@ class TutorialMixin:
 
     # -- drawing ------------------------------------------------------------------------------
     def meld_ranks(self):
-        side = game.view(self.state, HUMAN, log=False)["sides"][0]
-        return {m["id"]: meld_rank_label(m["rank"]) for m in side["melds"]}
+        """{id: "8s"} of the player's side's melds, to name one in words."""
+        v = game.view(self.state, HUMAN, log=False)
+        return {m["id"]: meld_rank_label(m["rank"]) for m in v["sides"][v["my_side"]]["melds"]}
 
     def draw_lesson(self):
         """The coach mark on the table (the step's words and its control outlined),
