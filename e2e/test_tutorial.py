@@ -164,6 +164,7 @@ def test_progress_resumes_after_a_reload_and_a_corrupt_value_starts_over(phone_c
     open_page(page, base_url)
     lesson_shown(page, 1)  # straight back at the lesson reached
     assert table(page, "phase") == "draw"
+    assert page.text_content("#status") == "Your turn: draw or take the pile."
     press(page, "#btn-menu", touch=True)  # leaving by ☰: the games list offers to go on
     page.wait_for_selector("#btn-lesson")
     assert page.locator("#btn-lesson").inner_text() == f"Continue learning (lesson 2 of {LESSONS})"
