@@ -29,6 +29,7 @@ from ui import text as T
 from ui.text import HUMAN
 from ui.selection import Selection
 from ui.setup import Setup
+from ui.tutorial import TutorialMixin
 
 LOG_LINES = 4
 
@@ -40,7 +41,7 @@ def _median(values: list[float]) -> float:
     return s[mid] if len(s) % 2 else (s[mid - 1] + s[mid]) / 2
 
 
-class Controller(GamesMixin, PacingMixin, ReplayMixin, StatsMixin, LearnMixin):
+class Controller(TutorialMixin, GamesMixin, PacingMixin, ReplayMixin, StatsMixin, LearnMixin):
     def __init__(self, delay_ms=None, seed=None):
         self.delay_ms = None if delay_ms is None else max(0, delay_ms)  # None: the settings' pace
         self.fixed_seed = seed
@@ -72,6 +73,7 @@ class Controller(GamesMixin, PacingMixin, ReplayMixin, StatsMixin, LearnMixin):
         self.boot_pacing(self.delay_ms)
         self.boot_learning()
         self.boot_games()
+        self.boot_tutorial()
         self.render()
 
     def command(self, cmd, arg):
@@ -80,8 +82,10 @@ class Controller(GamesMixin, PacingMixin, ReplayMixin, StatsMixin, LearnMixin):
             return
         if self.busy and cmd not in ("games", "menu", "pick", "fewer", "pick-all", "stage", "clear", "unstage",
                                      "rules", "back", "settings", "set-speed", "toggle-setting", "log",
-                                     "show-meld", "hide-meld", "opponents"):
+                                     "show-meld", "hide-meld", "opponents",
+                                     "lesson-skip"):
             return
+        handler = self.lesson_guard(cmd, arg, handler)  # the guided first game
         self.message = ""  # a refusal lasts until the next tap; the handler may set a new one
         try:
             handler(arg)
@@ -370,6 +374,8 @@ class Controller(GamesMixin, PacingMixin, ReplayMixin, StatsMixin, LearnMixin):
         finally:
             if self.game_id == game_id:
                 self.busy = False
+                if self.plant_next():  # the guided first game's next lesson is on the table
+                    game_id = self.game_id
         if self.game_id == game_id and self.state is not None:
             if self.state.to_move() == HUMAN:
                 self.cue_turn()
@@ -416,6 +422,7 @@ class Controller(GamesMixin, PacingMixin, ReplayMixin, StatsMixin, LearnMixin):
         try:
             self.draw()
             self.draw_panels()
+            self.draw_lesson()
             self.play_staged()
         except Exception as e:  # a screen that cannot be drawn: say so, offer the games list
             dom.console_error(f"draw {self.screen}: {type(e).__name__}: {e}")
