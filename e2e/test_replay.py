@@ -37,6 +37,9 @@ def plant(page, base_url, state, touch=True):
     reopen(page, base_url + QUERY)
     press(page, "#btn-continue", touch)
     page.wait_for_function("document.getElementById('app').dataset.screen === 'sheet'")
+    # the coach reviews the deal and then redraws the sheet once: wait for that
+    page.wait_for_function("['done', 'failed'].includes(document.getElementById('coach')?.dataset.status)",
+                           timeout=120_000)
 
 
 def shown_hand(page, seat):
