@@ -5,24 +5,27 @@
 // writes a copy in which those modules are bytecode ("unchecked-hash" .pyc,
 // made by the pinned Pyodide itself under Node, so it always matches the
 // page's Python) instead of source; zipimport takes a .pyc it finds there as
-// is. Every other file is copied unchanged, so any module the page imports
+// is. The packages and modules named after --drop (comma-separated) are left
+// out; every other file is copied unchanged, so any module the page imports
 // later is still there (compiled when imported, as before).
 //
-//     node scripts/stdlib.mjs IN.zip OUT.zip MODULE [MODULE ...]
+//     node scripts/stdlib.mjs IN.zip OUT.zip --drop NAME,NAME MODULE [MODULE ...]
 import fs from "node:fs";
 import path from "node:path";
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 
-const [input, output, ...modules] = process.argv.slice(2);
+const [input, output, dropFlag, dropped, ...modules] = process.argv.slice(2);
+if (dropFlag !== "--drop") throw new Error("usage: stdlib.mjs IN.zip OUT.zip --drop NAME,NAME MODULE...");
 const py = await loadPyodide();
 py.mountNodeFS("/in", path.dirname(path.resolve(input)));
 py.mountNodeFS("/out", path.dirname(path.resolve(output)));
-py.globals.set("args", py.toPy([path.basename(input), path.basename(output), modules]));
+py.globals.set("args", py.toPy([path.basename(input), path.basename(output), modules,
+                                dropped.split(",").filter(Boolean)]));
 const missing = py.runPython(`
 import importlib.util, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
-source, target, modules = args
+source, target, modules, dropped = args
 wanted = set()
 for name in modules:
     base = name.replace(".", "/")
@@ -31,6 +34,9 @@ found = set()
 where = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"  # as the page mounts it
 with zipfile.ZipFile("/in/" + source) as zin, zipfile.ZipFile("/out/" + target, "w") as zout:
     for info in zin.infolist():
+        top = info.filename.split("/")[0]
+        if top in dropped or top.removesuffix(".py") in dropped:
+            continue
         data = zin.read(info)
         if info.filename in wanted:
             found.add(info.filename)
