@@ -147,6 +147,8 @@ def write_stdlib(out: Path) -> None:
         subprocess.run(["node", str(script), str(stock), str(partial), *args], check=True)
         partial.replace(cached)
     copy_file(cached, out / "vendor" / "pyodide" / STDLIB_ZIP)
+    if f"/vendor/pyodide/{STDLIB_ZIP}" not in (ROOT / "ui" / "start_pyodide.mjs").read_text():
+        sys.exit(f"ui/start_pyodide.mjs must load vendor/pyodide/{STDLIB_ZIP}")
 
 
 def pyscript_start_chunks() -> list[str]:

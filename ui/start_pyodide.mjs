@@ -5,8 +5,9 @@
  * same module instance and calls its loadPyodide, which hands over the
  * runtime already on its way. Without this, PyScript only calls
  * loadPyodide once its own chunks, config and plugins are in (about 150 ms
- * after the page starts on a reload, 0.5 s under the phone profile); the
- * runtime's start-up now runs during that time.
+ * after the page starts, on a reload); the runtime's start-up now runs
+ * during that time. Calling loadPyodide here also reaches options PyScript
+ * does not pass on, such as stdLibURL.
  *
  * PyScript passes its stdout/stderr (where its error banner reads Python's
  * errors) and an indexURL derived from this file's address; the runtime
@@ -16,7 +17,7 @@
 import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
 
 // The standard library with the modules a start-up imports compiled
-// (scripts/build_site.py writes it next to pyodide.mjs).
+// (scripts/build_site.py writes it next to pyodide.mjs, as STDLIB_ZIP).
 const STDLIB = new URL("../vendor/pyodide/python_stdlib_compiled.zip", import.meta.url).href;
 const started = load({ stdLibURL: STDLIB });
 // A failed start is reported once PyScript asks for the runtime (ui/boot.js
