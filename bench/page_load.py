@@ -2,7 +2,8 @@
 """Page-load benchmark: how long until the skeleton paints and the game is ready.
 
 Builds the site into a temp folder, adds a bare Pyodide page (load
-pyodide.mjs, run 1+1) as the floor that PyScript and our code add to, serves
+pyodide.mjs with Pyodide's stock python_stdlib.zip, run 1+1) as the floor
+that PyScript and our code add to, serves
 it on localhost and loads each page in headless Chromium: cold (new on-disk
 profile) then warm (reload in that profile once the service worker has
 installed: HTTP cache, compiled-wasm cache and the worker's cache filled;
@@ -30,6 +31,10 @@ table's update (target: under 100 ms) and the longest main-thread task while
 the moves animate (target: none over 50 ms).
 
     .venv/bin/python bench/page_load.py [--runs 9] [--phone-runs 3] [--turns 0] [--motion-turns 0]
+
+With --breakdown it prints instead where the start-up time goes, step by
+step, next to the game as it started before, an empty PyScript page and the
+bare page (bench/start_breakdown.py; --phone: under the phone profile).
 """
 
 import argparse
