@@ -81,7 +81,8 @@ class GamesMixin:
 
     def open_game(self, slot, state, log, hints=0):
         """Put a game on the table and let the bots move if it is their turn."""
-        self.state, self.log, self.slot = state, self.deal_lines(state, log), slot
+        # The saved lines as they are: the Log panel completes them (ui.pacing.panel_log).
+        self.state, self.log, self.slot = state, list(log), slot
         self.hints_used = hints
         self.saved_as = (state, len(state.log))
         self.store.current = slot
