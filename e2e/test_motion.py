@@ -134,8 +134,9 @@ def test_a_whole_deal_by_taps_shows_each_bot_move_before_the_next(phone_context,
         if event == "bot":
             assert events[i + 1:i + 2] == ["play"], events
             assert events[:i].count("play") == events[:i].count("done"), (i, events)
-    page.wait_for_function("(d => d.motionDone === d.motionPlays && d.motionLanded === d.motionFlyers)"
-                           "(document.documentElement.dataset)")  # the last moves land too
+    page.wait_for_function(  # the last moves land too
+        "(d => d.motionDone === d.motionPlays && d.motionLanded === d.motionFlyers)"
+        "(document.documentElement.dataset)")
     assert motion_figure(page, "flyers") >= bots // 2
     # sound on: at least "your turn" each time the bots hand back, and going out or the stock's end
     assert motion_figure(page, "sounds") >= 2

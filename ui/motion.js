@@ -1,7 +1,7 @@
 /* Shows each move on the table: cards fly, melds light up, moments get a banner.
  *
- * The page re-renders whole regions (ui/dom.js), so a move is shown in two
- * halves around the render: capture(steps) records where the cards leave
+ * A render moves cards between regions (ui/dom.js patches each region to
+ * its new tree), so a move is shown in two halves around the render: capture(steps) records where the cards leave
  * from while the old elements still stand; play(ms) then flies a card
  * element (position: fixed, Web Animations API) from each recorded rect to
  * its target's new rect, lights the target and shows banners. Steps come
