@@ -23,10 +23,11 @@ from ui.saves import MemoryStorage, SaveStore  # noqa: E402
 OPPONENT = "5C 6D 8H JH KC 4H TC"
 
 
-def resume_at(page, base_url, state, touch=True):
-    """Store ``state`` as the only saved game and open it at the table."""
+def resume_at(page, base_url, state, touch=True, bots=None):
+    """Store ``state`` as the only saved game and open it at the table
+    (the other seats played by ``bots``, one name a seat; else normal bots)."""
     for seat in range(1, len(state.players)):
-        state.players[seat].bot = "normal"
+        state.players[seat].bot = bots[seat - 1] if bots else "normal"
     store = SaveStore(MemoryStorage())
     store.current = store.save(None, state, ["A hand-built position."])
     reopen(page, base_url + QUERY)

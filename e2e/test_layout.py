@@ -113,6 +113,45 @@ def test_crowded_table_keeps_hand_and_actions_in_view(chromium, base_url, size):
     page.context.close()
 
 
+def box(page, selector):
+    return page.locator(selector).bounding_box()
+
+
+@pytest.mark.parametrize("size", ["phone", "small"])
+def test_new_wild_cards_keep_their_divider_and_seats_name_bot_levels(chromium, base_url, size):
+    """The first wild chip holding new cards: the divider where the wild cards
+    begin stays clear of the chip's dashed "new" outline (1 px off the chip,
+    3 px wide), and "new" never covers the count. Bots of three levels: each
+    seat says which."""
+    page = new_context(chromium, size).new_page()
+    hand = "KS KH 9C 9D 9H 5C 5D 6D 8H JH QC 4S 2H"
+    resume_at(page, base_url, position(hands={0: hand}, stock_top="2C 2D"),
+              bots=("easy", "normal", "hard"))
+    assert page.eval_on_selector_all("#seats .seat-level", "els => els.map(e => e.textContent)") \
+        == ["easy bot", "normal bot", "hard bot"]
+    press(page, "#btn-draw", True)
+    assert page.get_attribute("#chip-2", "data-new") == "2"
+    page.eval_on_selector("#chip-2", "e => e.scrollIntoView({block: 'nearest'})")
+    divider, chip = box(page, ".chip-slot.wild-first .wild-divider"), box(page, "#chip-2")
+    assert divider["height"] > 0.5 * chip["height"]
+    assert divider["x"] + divider["width"] <= chip["x"] - 4
+    new, count = box(page, "#chip-2 .c-new"), box(page, "#chip-2 .c-count")
+    apart = new["x"] + new["width"] <= count["x"] or new["y"] + new["height"] <= count["y"]
+    assert apart, (new, count)
+    harness.screenshot(page, f"{size}-new-wild-cards")
+    page.context.close()
+
+
+def test_desktop_hand_cards_are_bigger_than_the_phones(chromium, base_url):
+    heights = {}
+    for size, device in (("phone", harness.PHONE), ("desktop", harness.DESKTOP)):
+        page = traced_context(chromium, **dict(device, has_touch=True)).new_page()
+        resume_at(page, base_url, position(hands={0: "KS KH 9C 9D 9H 5C"}))
+        heights[size] = box(page, "#chip-K .mc.front")["height"]
+        page.context.close()
+    assert heights["phone"] == 44 and heights["desktop"] >= 1.5 * heights["phone"], heights
+
+
 @pytest.mark.parametrize("rules,players", [("hand-and-foot", 5), ("hand-and-foot", 6),
                                            ("brouillette-partners", 6)])
 def test_five_and_six_seats_fit_the_small_phone(chromium, base_url, rules, players):

@@ -1,7 +1,9 @@
 """Every move seen: motion per bot action at normal speed, none at instant speed,
 the deal's full log (kept across a reload), and settings that persist.
 
-A whole deal by taps at normal speed takes minutes, so the deals here start
+The whole deals by taps start from a new game with a house rule of 12
+cards drawn a turn, so the stock runs out after about a dozen turns (some
+40 bot actions: about a minute at normal speed). The other tests start
 from a late position planted as a save: deal 1 played by normal bots until
 the stock is down to 20 cards or fewer and it is our turn to draw. The save
 keeps one log line only, so a full log after the reload proves it was
@@ -15,7 +17,8 @@ from pathlib import Path
 
 import harness
 from test_saves import reopen
-from test_table import discard_loneliest, game_state, press, table, wait_settled
+from test_table import discard_loneliest, game_state, open_new_game, press, table, wait_settled
+from test_variants import open_house_rules
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import game  # noqa: E402
@@ -51,25 +54,28 @@ def open_planted(page, base_url, query="?seed=7", settings=None):
 
 
 WATCH = """() => {
-  const seen = window.tpSeen = { events: [], flyers: 0, animating: [] };
+  const seen = window.tpSeen = { events: [], animateCalls: 0, cssAnimations: 0 };
+  const names = { 'data-bot-actions': 'bot', 'data-motion-plays': 'play', 'data-motion-done': 'done' };
   new MutationObserver((records) => {
-    for (const r of records) {
-      const key = r.attributeName;
-      if (key === 'data-bot-actions') seen.events.push('bot');
-      if (key === 'data-motion-plays') seen.events.push('play');
-    }
-  }).observe(document.documentElement, { attributes: true,
-                                         attributeFilter: ['data-bot-actions', 'data-motion-plays'] });
-  new MutationObserver((records) => {
-    for (const r of records) for (const n of r.addedNodes) {
-      if (n.nodeType === 1 && n.classList.contains('flyer')) seen.flyers += 1;
-    }
-  }).observe(document.body, { childList: true, subtree: true });
+    for (const r of records) seen.events.push(names[r.attributeName]);
+  }).observe(document.documentElement, { attributes: true, attributeFilter: Object.keys(names) });
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (...args) {
+    seen.animateCalls += 1;
+    return animate.apply(this, args);
+  };
+  for (const kind of ['animationstart', 'transitionstart']) {
+    document.addEventListener(kind, () => { seen.cssAnimations += 1; }, true);
+  }
 }"""
 
 
 def seen(page):
     return page.evaluate("window.tpSeen")
+
+
+def motion_figure(page, name):
+    return int(page.get_attribute("html", f"data-motion-{name}") or 0)
 
 
 def play_to_deal_end(page, after_action=None, max_turns=40):
@@ -91,45 +97,64 @@ def play_to_deal_end(page, after_action=None, max_turns=40):
     raise AssertionError("the deal did not end")
 
 
-def test_each_bot_move_is_seen_before_the_next_at_normal_speed(phone_context, base_url):
-    page = phone_context.new_page()
-    open_planted(page, base_url, settings={"speed": "normal", "sound": True, "vibrate": True})
+def start_short_deal(page, base_url, speed, sound=False):
+    """A new game at the settings' pace (no ?delay), normal bots, drawing 12
+    cards a turn (a house rule) so the stock runs out after a dozen turns."""
+    open_new_game(page, base_url, query="?seed=7")
+    press(page, "#btn-settings", True)
+    press(page, f"#set-speed-{speed}", True)
+    if sound:
+        press(page, "#set-sound", True)
+        press(page, "#set-vibrate", True)
+    press(page, "#btn-settings-close", True)
+    for seat in (1, 2, 3):
+        page.select_option(f"#setup-bot-{seat}", "normal")
+    open_house_rules(page)
+    page.fill("#house-draw_count", "12")
     page.evaluate(WATCH)
-    press(page, "#btn-continue", True)
+    press(page, "#btn-start", True)
+
+
+def test_a_whole_deal_by_taps_shows_each_bot_move_before_the_next(phone_context, base_url):
+    page = phone_context.new_page()
+    start_short_deal(page, base_url, "normal", sound=True)
     shots = []
 
     def snap():
         if not shots and page.locator(".flyer").count():
             shots.append(harness.screenshot(page, "phone-motion-flyer"))
 
-    play_to_deal_end(page, after_action=snap)
+    assert play_to_deal_end(page, after_action=snap) == "deal_end"
     events = seen(page)["events"]
     bots = events.count("bot")
-    assert bots >= 6, events
-    # each bot action (data-bot-actions bumps) is shown (data-motion-plays bumps)
-    # before the next bot acts
+    assert bots >= 15, events
+    # each bot action is shown at once (a play starts), and every move shown
+    # has landed (its play is done) before the next bot acts
     for i, event in enumerate(events):
         if event == "bot":
             assert events[i + 1:i + 2] == ["play"], events
-    assert seen(page)["flyers"] >= bots // 2
+            assert events[:i].count("play") == events[:i].count("done"), (i, events)
+    page.wait_for_function(  # the last moves land too
+        "(d => d.motionDone === d.motionPlays && d.motionLanded === d.motionFlyers)"
+        "(document.documentElement.dataset)")
+    assert motion_figure(page, "flyers") >= bots // 2
     # sound on: at least "your turn" each time the bots hand back, and going out or the stock's end
-    assert int(page.evaluate("document.documentElement.dataset.motionSounds || '0'")) >= 2
+    assert motion_figure(page, "sounds") >= 2
 
 
-def test_instant_speed_finishes_the_deal_without_animation(phone_context, base_url):
+def test_instant_speed_finishes_a_whole_deal_without_animation(phone_context, base_url):
     page = phone_context.new_page()
-    open_planted(page, base_url)
-    press(page, "#btn-settings", True)
-    press(page, "#set-speed-instant", True)
-    press(page, "#btn-settings-close", True)
-    page.evaluate(WATCH)
-    press(page, "#btn-continue", True)
+    start_short_deal(page, base_url, "instant")
     counts = []
-    play_to_deal_end(page, after_action=lambda: counts.append(page.evaluate("document.getAnimations().length")))
+    phase = play_to_deal_end(page, after_action=lambda: counts.append(
+        page.evaluate("document.getAnimations().length")))
+    assert phase == "deal_end"
+    watched = seen(page)
+    assert "bot" in watched["events"] and "play" not in watched["events"]
     assert counts and set(counts) == {0}
-    assert seen(page)["flyers"] == 0 and "play" not in seen(page)["events"]
-    assert "bot" in seen(page)["events"]
-    assert page.evaluate("document.documentElement.dataset.motionPlays") is None
+    assert watched["animateCalls"] == 0 and watched["cssAnimations"] == 0
+    assert page.get_attribute("html", "data-motion-plays") is None
+    assert page.locator(".flyer, .motion-banner").count() == 0
 
 
 def full_log(page):
@@ -214,7 +239,7 @@ def test_reduced_motion_shows_moves_still_at_the_chosen_pace(chromium, base_url)
     page.wait_for_function("Number(document.documentElement.dataset.botActions) >= 3")
     events = seen(page)["events"]
     assert events.count("play") >= 3  # each move still shown, and waited for
-    assert seen(page)["flyers"] == 0
+    assert motion_figure(page, "flyers") == 0 and seen(page)["animateCalls"] == 0
     assert page.evaluate("document.getAnimations().length") == 0
     context.close()
 

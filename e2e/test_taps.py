@@ -255,3 +255,55 @@ def test_ask_to_go_out_greyed_with_the_engines_reason(phone_context, base_url):
     tap_anyway(page, "#btn-ask")
     assert message(page) == why
     assert game_state(page)["permission"] is None
+
+
+def focused(page):
+    return page.evaluate("document.activeElement && document.activeElement.id")
+
+
+def tap_beside(page, selector):
+    """A tap on a spot of the page that is no control (the middle of ``selector``)."""
+    page.touchscreen.tap(*centre(page, selector))
+
+
+def test_escape_or_a_tap_beside_closes_what_is_open(phone_context, base_url):
+    """The settings and log panels, a meld's cards and the other sides' melds
+    close on Escape and on a tap beside them (a panel's backdrop), topmost
+    first, and the focus goes back to the control that opened them."""
+    page = phone_context.new_page()
+    resume_at(page, base_url, position(hands={0: HAND}, melds={0: [KINGS], 1: [("Q", "QD QH QS")]},
+                                       phase="play"))
+    for name in ("settings", "log"):
+        panel = f"#{name}-panel"
+        press(page, f"#btn-{name}", True)
+        assert page.is_visible(panel)
+        page.keyboard.press("Escape")
+        assert page.is_hidden(panel) and focused(page) == f"btn-{name}"
+        press(page, f"#btn-{name}", True)
+        tap_beside(page, f"{panel} h2")  # inside the panel: it stays
+        assert page.is_visible(panel)
+        page.touchscreen.tap(195, 20)  # the dimmed backdrop above it
+        assert page.is_hidden(panel) and focused(page) == f"btn-{name}"
+
+    press(page, "#meld-1", True)
+    assert page.is_visible("#meld-detail")
+    tap_beside(page, "#meld-detail .detail-cards")  # its own cards: it stays
+    press(page, "#btn-settings", True)
+    page.keyboard.press("Escape")  # the panel on top goes first
+    assert page.is_hidden("#settings-panel") and page.is_visible("#meld-detail")
+    page.keyboard.press("Escape")
+    assert page.locator("#meld-detail").count() == 0 and focused(page) == "meld-1"
+    press(page, "#meld-1", True)
+    tap_beside(page, "#status")
+    assert page.locator("#meld-detail").count() == 0 and focused(page) == "meld-1"
+
+    strip = "#btn-opponents"
+    for close in (lambda: page.keyboard.press("Escape"), lambda: tap_beside(page, "#status")):
+        press(page, strip, True)
+        assert page.get_attribute(strip, "aria-expanded") == "true" and page.is_visible("#side-1")
+        tap_beside(page, "#side-1 .side-head")  # their melds themselves: they stay open
+        assert page.get_attribute(strip, "aria-expanded") == "true"
+        close()
+        assert page.get_attribute(strip, "aria-expanded") == "false" and page.is_hidden("#side-1")
+        assert focused(page) == "btn-opponents"
+    assert table(page, "phase") == "play" and hand_count(page) == 12  # nothing else changed

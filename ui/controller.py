@@ -13,6 +13,7 @@ import asyncio
 import random
 import time
 from collections import Counter
+from typing import NamedTuple
 
 import game
 from game.bots import get_bot
@@ -32,6 +33,15 @@ from ui.setup import Setup
 from ui.tutorial import TutorialMixin
 
 LOG_LINES = 4
+
+
+class TurnNow(NamedTuple):
+    """What the human may do at this render (ui.controller.Controller.turn_now)."""
+    mine: bool             # their turn, no bot moving
+    playing: bool          # ... and in the play phase
+    seen: object           # their observation of the game when playing, else None
+    selected: list         # the cards selected in the hand
+    targets: list          # ids of the melds the selection can join
 
 
 def _median(values: list[float]) -> float:
@@ -82,7 +92,7 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, ReplayMixin, StatsMixin
             return
         if self.busy and cmd not in ("games", "menu", "pick", "fewer", "pick-all", "stage", "clear", "unstage",
                                      "rules", "back", "settings", "set-speed", "toggle-setting", "log",
-                                     "show-meld", "hide-meld", "opponents",
+                                     "show-meld", "hide-meld", "opponents", "dismiss",
                                      "lesson-skip"):
             return
         handler = self.lesson_guard(cmd, arg, handler)  # the guided first game
@@ -315,7 +325,8 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, ReplayMixin, StatsMixin
         self.shown_meld = None if self.shown_meld == meld_id else meld_id
 
     def do_hide_meld(self, _arg=None):
-        self.shown_meld = None
+        if self.shown_meld is not None:  # back to the meld whose cards were shown
+            self.refocus, self.shown_meld = f"meld-{self.shown_meld}", None
 
     def do_opponents(self, _arg=None):
         self.theirs_open = not self.theirs_open
@@ -353,7 +364,7 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, ReplayMixin, StatsMixin
             while self.state is not None and self.state.to_move() not in (None, HUMAN):
                 fly_ms, pause_ms = self.pace()
                 if fly_ms or pause_ms:
-                    if self.motion is None:
+                    if not self.motion:
                         self.render()  # the first bot: show whose turn it is
                     await self.motion_finished()
                     # a bot that thinks (hard) has used part of the pause already
@@ -366,7 +377,10 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, ReplayMixin, StatsMixin
                 if self.game_id != game_id:
                     return
                 self.autosave()
-                if fly_ms:
+                if fly_ms:  # the table's update is a task of its own: the page is free in between
+                    await asyncio.sleep(0)
+                    if self.game_id != game_id:
+                        return
                     self.render()
         except Exception as e:  # a bot bug must not freeze the table
             self.message = f"A bot failed: {type(e).__name__}: {e}"
@@ -449,49 +463,84 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, ReplayMixin, StatsMixin
             return self.draw_stats()
         focus = dom.focused_id()
         if self.screen == "setup" or self.state is None:
-            self.shown = "setup"
-            dom.set_attrs("app", {"data-screen": "setup"})
-            dom.set_root_data("screen", "setup")
-            dom.mount("setup", render.setup_screen(self.setup, self.message))
-            dom.mount("actions", [])
-            dom.mount("scores", [])
-            dom.set_attrs("table", {"data-phase": "setup", "data-to-move": None, "data-busy": "0"})
-            dom.focus(focus)
-            return
+            self.draw_setup()
+        else:
+            self.draw_table()
+        dom.focus(focus)  # a rebuilt control gets the focus back
+
+    def draw_setup(self):
+        self.shown = "setup"
+        dom.set_attrs("app", {"data-screen": "setup"})
+        dom.set_root_data("screen", "setup")
+        dom.mount("setup", render.setup_screen(self.setup, self.message))
+        dom.mount("actions", [])
+        dom.mount("scores", [])
+        dom.set_attrs("table", {"data-phase": "setup", "data-to-move": None, "data-busy": "0"})
+
+    def draw_table(self):
+        """The table in the human's view: what they may do now, then each region."""
         v = game.view(self.state, HUMAN, log=False)
+        now = self.turn_now(v)
+        self.draw_status(v)
+        self.draw_board(v, now)
+        self.draw_hand(v, now)
+        self.draw_bar(v, now)
+        self.show_screen(v)
+        self.draw_learning(v)  # ui/learn.py: the hint button and its bubble
+
+    def turn_now(self, v):
+        """What the human's controls depend on: the selection, and (on their
+        turn to play) what the engine would accept."""
         hand = v["hand"]
-        groups = self.sel.groups(hand)
-        staged = self.sel.staged
-        staged_ids = {pl["to"] for pl in staged if "to" in pl}
         mine = v["to_move"] == HUMAN and not self.busy
         playing = mine and v["phase"] == "play"
         seen = game.observe(self.state, HUMAN) if playing else None
-        can_knock = playing and game.is_legal(seen, {"type": "knock"})
         selected = self.sel.selected_cards(hand)
-        targets = meld_targets(seen, selected, staged) if playing else []
-        over = v["phase"] in ("deal_end", "game_end")
+        return TurnNow(mine=mine, playing=playing, seen=seen, selected=selected,
+                       targets=meld_targets(seen, selected, self.sel.staged) if playing else [])
+
+    def draw_status(self, v):
+        """Scores, the turn's prompt, the last lines of the log and a refusal."""
         dom.mount("scores", render.scores(v))
         dom.mount("status", T.turn_prompt(v) if not self.busy or v["to_move"] in (HUMAN, None)
                   else f"{T.seat_name(v, v['to_move'])} is playing…")
         dom.mount("log", [render.h("li", None, line) for line in self.log[-LOG_LINES:]])
         dom.mount("message", self.message)
+
+    def draw_board(self, v, now):
+        """The seats, the melds (those the selection can join lit) and the piles."""
+        staged_ids = {pl["to"] for pl in self.sel.staged if "to" in pl}
         dom.mount("seats", render.seats(v))
-        dom.mount("melds", render.meld_area(v, staged_ids, adding=bool(selected), targets=targets,
-                                            theirs_open=self.theirs_open, shown_meld=self.shown_meld))
+        dom.mount("melds", render.meld_area(
+            v, staged_ids, adding=bool(now.selected), targets=now.targets,
+            theirs_open=self.theirs_open, shown_meld=self.shown_meld))
         dom.mount("piles", render.piles(v))
+
+    def draw_hand(self, v, now):
+        """The staged melds and the hand's chips (cards new this turn marked)."""
+        hand = v["hand"]
+        staged = self.sel.staged
         dom.mount("staged", render.staged(v, staged))
-        has_selection = bool(selected)
-        dom.mount("hand", render.hand(v, groups, can_stage=has_selection and v["to_move"] == HUMAN,
-                                      can_clear=has_selection or bool(staged),
-                                      fresh=self.fresh_in_hand(hand) if playing else Counter(),
+        dom.mount("hand", render.hand(v, self.sel.groups(hand),
+                                      can_stage=bool(now.selected) and v["to_move"] == HUMAN,
+                                      can_clear=bool(now.selected) or bool(staged),
+                                      fresh=self.fresh_in_hand(hand) if now.playing else Counter(),
                                       hint=self.hint and v["to_move"] == HUMAN))
-        dom.mount("sheet", self.sheet_with_replays(v, render.sheet(
-            v, game.winner(self.state) if v["phase"] == "game_end" else [], self.sheet_extras(v))))
+
+    def draw_bar(self, v, now):
+        """The score sheet (between deals, with its coach and replay links) and the action bar."""
+        winners = game.winner(self.state) if v["phase"] == "game_end" else []
+        dom.mount("sheet", self.sheet_with_replays(v, render.sheet(v, winners, self.sheet_extras(v))))
+        can_knock = now.playing and game.is_legal(now.seen, {"type": "knock"})
         dom.mount("actions", render.actions(
-            v, selected=selected, has_staged=bool(staged),
-            can_undo=self.snapshot is not None and self.changed and mine, can_knock=can_knock,
-            busy=self.busy, refusals=self.refusals(seen) if playing else {}))
-        screen = "sheet" if over else "table"
+            v, selected=now.selected, has_staged=bool(self.sel.staged),
+            can_undo=self.snapshot is not None and self.changed and now.mine, can_knock=can_knock,
+            busy=self.busy, refusals=self.refusals(now.seen) if now.playing else {}))
+
+    def show_screen(self, v):
+        """The table or the score sheet (scrolled to the top on a change), and
+        the table's data-* figures the layout and the tests read."""
+        screen = "sheet" if v["phase"] in ("deal_end", "game_end") else "table"
         if screen != self.shown:
             dom.scroll_to_top()
         self.shown = screen
@@ -500,11 +549,10 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, ReplayMixin, StatsMixin
         dom.set_attrs("table", {
             "data-phase": v["phase"], "data-to-move": "" if v["to_move"] is None else v["to_move"],
             "data-busy": "1" if self.busy else "0", "data-deal": v["deal"],
-            "data-hand-count": len(hand), "data-opened": "1" if v["sides"][v["my_side"]]["opened"] else "0",
-            "data-took-pile": "1" if v["took_pile"] else "0", "data-staged": len(staged),
+            "data-hand-count": len(v["hand"]),
+            "data-opened": "1" if v["sides"][v["my_side"]]["opened"] else "0",
+            "data-took-pile": "1" if v["took_pile"] else "0", "data-staged": len(self.sel.staged),
             "data-message": "1" if self.message else "0"})
-        self.draw_learning(v)
-        dom.focus(focus)
 
     @staticmethod
     def refusals(seen):

@@ -82,21 +82,22 @@ def query_param(name, default=None):
 
 
 # -- building the page from ui.html trees -------------------------------------
-def _tree(node):
-    """A Node as ui/dom.js reads it: text, or [tag, attributes, children];
-    attributes None/False are left out, True is an empty value."""
-    if isinstance(node, str):
-        return node
+def _element(node):
+    """A Node as ui/dom.js reads it, [tag, attributes, children] (the JSON
+    encoder calls this for each Node and writes the strings and lists
+    itself); attributes None/False are left out, True is an empty value."""
     attrs = {key: "" if value is True else str(value)
              for key, value in node.attrs.items() if value is not None and value is not False}
-    return [node.tag, attrs, [_tree(child) for child in node.children]]
+    return [node.tag, attrs, node.children]
 
 
 def mount(element_id, nodes):
-    """Replace the children of #element_id with these nodes (Node, str or list)."""
+    """Replace the children of #element_id with these nodes (Node, str or list);
+    ui/dom.js leaves an unchanged region alone and patches a changed one."""
     if isinstance(nodes, (Node, str)):
         nodes = [nodes]
-    window.TriplePlayDom.mount(element_id, json.dumps([_tree(n) for n in nodes if n is not None]))
+    text = json.dumps([n for n in nodes if n is not None], default=_element, separators=(",", ":"))
+    window.TriplePlayDom.mount(element_id, text)
 
 
 def set_attrs(element_id, attrs):

@@ -1,11 +1,15 @@
-/* Long press and drag on the hand's chips, with pointer events.
+/* Gestures beyond a button's tap: long press and drag on the hand's chips
+ * (pointer events), and dismissing what is open with Escape or a tap beside it.
  *
  * Hold a chip still for HOLD_MS: all cards of its rank are selected. Drag a
  * chip onto one of your melds: its cards join that meld; onto the melds area:
  * they make a new meld (the selection the chip is part of, else its whole
  * rank); onto the discard pile: ONE card of that rank is thrown, never more.
- * Each gesture sends the same commands as the buttons (a "tp-command" event
- * that ui/dom.py hands to the controller), so the engine still decides.
+ * Escape, or a tap on a panel's backdrop, closes the settings or log panel;
+ * with no panel open, Escape or a tap on no control outside them closes a
+ * meld's cards and the other sides' melds. Each gesture sends the same
+ * commands as the buttons (a "tp-command" event that ui/dom.py hands to the
+ * controller), so the controller still decides.
  */
 (() => {
   "use strict";
@@ -107,6 +111,23 @@
 
   document.addEventListener("contextmenu", (event) => {
     if (press) event.preventDefault();
+  });
+
+  // -- dismissing -------------------------------------------------------------
+  const openPanel = () => document.querySelector(".overlay:not([hidden])");
+  const openOnTable = () => document.querySelector("#meld-detail, #btn-opponents[aria-expanded=true]");
+  // taps on these do their own thing; a tap on anything else beside what is open closes it
+  const CONTROLS = "[data-cmd], a, input, select, textarea, label, summary, #meld-detail, .side.theirs";
+
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || event.defaultPrevented || !(openPanel() || openOnTable())) return;
+    event.preventDefault();
+    send("dismiss");
+  });
+
+  document.addEventListener("click", (event) => {
+    const panel = openPanel();
+    if (panel ? event.target === panel : openOnTable() && !event.target.closest(CONTROLS)) send("dismiss");
   });
 
   // The click that follows a long press or a drop is not a tap.

@@ -1,7 +1,7 @@
 /* Shows each move on the table: cards fly, melds light up, moments get a banner.
  *
- * The page re-renders whole regions (ui/dom.js), so a move is shown in two
- * halves around the render: capture(steps) records where the cards leave
+ * A render moves cards between regions (ui/dom.js patches each region to
+ * its new tree), so a move is shown in two halves around the render: capture(steps) records where the cards leave
  * from while the old elements still stand; play(ms) then flies a card
  * element (position: fixed, Web Animations API) from each recorded rect to
  * its target's new rect, lights the target and shows banners. Steps come
@@ -9,8 +9,10 @@
  * on the page wins. play(0) shows nothing at all (instant speed); under
  * prefers-reduced-motion the marks and banners appear still, with no
  * animation, and play still takes its time so the bots stay readable.
- * Figures for tests: <html data-motion-plays, data-motion-steps,
- * data-motion-flyers>. Sound (Web Audio) and vibration are cue(name).
+ * Figures for tests: <html data-motion-plays> (moves shown), data-motion-done
+ * (moves whose play has ended), data-motion-steps, data-motion-flyers (cards
+ * sent flying), data-motion-landed (cards landed). Sound (Web Audio) and
+ * vibration are cue(name).
  */
 (() => {
   "use strict";
@@ -81,7 +83,10 @@
       [{ transform: "translate(-50%, -50%) scale(1)", opacity: 1 },
        { transform: `translate(calc(${x1 - x0}px - 50%), calc(${y1 - y0}px - 50%)) scale(0.8)`, opacity: 0.9 }],
       { duration: ms, delay, easing: "cubic-bezier(.3,.7,.3,1)", fill: "both" });
-    return animation.finished.catch(() => {}).then(() => card.remove());
+    return animation.finished.catch(() => {}).then(() => {
+      card.remove();
+      bump("motionLanded", 1);
+    });
   }
 
   // The target pulses (transform: the compositor animates it) inside an outline.
@@ -89,7 +94,10 @@
     if (!target) return;
     const element = target.element;
     element.classList.add("motion-mark");
-    if (still) return;
+    if (still) {  // no pulse: the outline alone, for as long as a banner stays
+      setTimeout(() => element.classList.remove("motion-mark"), Math.max(2 * ms, 900));
+      return;
+    }
     const animation = element.animate(
       [{ transform: "scale(1)" }, { transform: "scale(1.12)" }, { transform: "scale(1)" }],
       { duration: Math.max(ms, 300), delay, easing: "ease-in-out" });
@@ -152,7 +160,8 @@
     const paced = new Promise((done) => setTimeout(done, still ? ms : delay + ms));
     // a background tab may hold animations back: the bots never wait past the pace by much
     const cap = new Promise((done) => setTimeout(done, delay + 3 * ms + 1000));
-    return Promise.race([Promise.all(landed.filter(Boolean).concat([paced])), cap]).then(() => undefined);
+    return Promise.race([Promise.all(landed.filter(Boolean).concat([paced])), cap])
+      .then(() => bump("motionDone", 1));
   }
 
   // -- sound and vibration ---------------------------------------------------

@@ -2,8 +2,8 @@
 
 A mixin of ui.controller.Controller. ``stage_moves`` records what an action
 moved (ui.moves) while the old page still stands; the next render plays it
-(``play_staged``), and the bot loop awaits ``motion_finished`` so one bot's
-move has landed before the next bot acts. Settings are kept in localStorage
+(``play_staged``), and the bot loop awaits ``motion_finished`` so every move
+shown has landed before the next bot acts. Settings are kept in localStorage
 (ui.settings); ``?delay=N`` in the address overrides their pace (tests,
 benchmarks; 0 is instant).
 """
@@ -24,9 +24,10 @@ class PacingMixin:
         self.panel = None            # the open overlay: "settings", "log" or None
         self.panel_drawn = None      # the overlay the page shows
         self.motion_staged = False   # steps captured, waiting for the next render
-        self.motion = None           # the last play's awaitable (ui/motion.js)
+        self.motion = []             # the awaitables of the plays not yet awaited (ui/motion.js)
         self.pending_cues = []
         self.whole_log = None        # the Log panel's deal: (game_id, deal), lines, log length
+        self.refocus = None          # the control to focus after the next render
 
     def pace(self):
         """(ms a card flies, ms of pause after each bot move)."""
@@ -47,7 +48,7 @@ class PacingMixin:
         """After a render: fly what was staged, sound what was cued."""
         if self.motion_staged:
             self.motion_staged = False
-            self.motion = dom.play_moves(self.pace()[0])
+            self.motion.append(dom.play_moves(self.pace()[0]))
         s = self.settings
         if s.sound or s.vibrate:
             for name in self.pending_cues:
@@ -55,10 +56,11 @@ class PacingMixin:
         self.pending_cues = []
 
     async def motion_finished(self):
-        """Wait until the last move shown has landed."""
-        motion, self.motion = self.motion, None
-        if motion is not None:
-            await motion
+        """Wait until every move shown has landed (a draw of many cards may
+        still fly when a quick discard after it has landed)."""
+        motion, self.motion = self.motion, []
+        for play in motion:
+            await play
 
     def cue_turn(self):
         self.pending_cues.append("turn")
@@ -91,6 +93,16 @@ class PacingMixin:
     def do_log(self, _arg=None):
         self.panel = None if self.panel == "log" or self.state is None else "log"
 
+    def do_dismiss(self, _arg=None):
+        """Escape or a tap beside it (ui/gestures.js): close what is open, the
+        topmost first, and give the focus back to the control that opened it."""
+        if self.panel:
+            self.panel = None  # draw_panels focuses its button
+        elif self.shown_meld is not None:
+            self.refocus, self.shown_meld = f"meld-{self.shown_meld}", None
+        elif self.theirs_open:
+            self.refocus, self.theirs_open = "btn-opponents", False
+
     def do_set_speed(self, speed):
         if speed in S.SPEEDS:
             self.settings.speed = speed
@@ -122,3 +134,6 @@ class PacingMixin:
         if self.panel != self.panel_drawn:  # focus into an opened panel, back to its button on close
             dom.focus(f"btn-{self.panel}-close" if self.panel else f"btn-{self.panel_drawn}")
             self.panel_drawn = self.panel
+        elif self.refocus:
+            dom.focus(self.refocus)
+        self.refocus = None

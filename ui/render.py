@@ -182,6 +182,7 @@ def seats(view):
     """Every other player: name, partner or opponent (and with whom), cards left."""
     out = []
     teams = len(view["sides"]) > 2 and len(view["sides"]) < len(view["players"])
+    levels = {bot_level(p["bot"]) for p in view["players"] if p["seat"] != view["seat"] and p["bot"]}
     crowded = len(view["players"]) > 4  # compass names abbreviated, as in the top bar
     for p in view["players"]:
         seat = p["seat"]
@@ -200,8 +201,16 @@ def seats(view):
             h("div", {"class": "seat-role"}, f"with {T.short_name(mates[0])}")
             if teams and role == "opponent" and mates else None,
             h("div", {"class": "seat-counts"}, f"hand {p['hand_count']}"),
-            h("div", {"class": "seat-counts"}, pile_words(p["pile_counts"]))))
+            h("div", {"class": "seat-counts"}, pile_words(p["pile_counts"])),
+            # which bot is which, when the levels differ
+            h("div", {"class": "seat-level"}, f"{bot_level(p['bot'])} bot")
+            if p["bot"] and len(levels) > 1 else None))
     return out
+
+
+def bot_level(name):
+    """A bot's level as the new-game screen names it: "hard" for "hard:400"."""
+    return name.partition(":")[0]
 
 
 # -- melds -----------------------------------------------------------------------------------
@@ -452,15 +461,18 @@ def hand(view, groups, *, can_stage, can_clear, fresh=None, hint=False):
         count = f"{n}/{len(cards)}" if n else (f"×{len(cards)}" if len(cards) > 1 else "")
         chip = button(
             [sr_only(label), chip_fan(cards, n),
-             h("span", {"class": "c-count" + ("" if count else " none"), "aria-hidden": "true"}, count),
-             h("span", {"class": "c-new", "aria-hidden": "true"}, "new") if new else None],
+             h("span", {"class": "c-badges", "aria-hidden": "true"},
+               h("span", {"class": "c-count" + ("" if count else " none")}, count),
+               h("span", {"class": "c-new"}, "new") if new else None)],
             "pick", key, id=f"chip-{key}",
             cls="chip" + (" selected" if n else "") + (" fresh" if new else "")
-                + ((" wild" + (" wild-first" if key == first_wild else "")) if key in WILD_KEYS else ""),
+                + (" wild" if key in WILD_KEYS else ""),
             pressed=bool(n), extra={"data-rank": key, "data-count": len(cards), "data-selected": n, "data-new": new})
         less = button("−", "fewer", key, id=f"less-{key}", cls="chip-less",
                       label=f"One {group_name(key)} fewer") if n else None
-        chips.append(h("div", {"class": "chip-slot"}, chip, less))
+        # the wild cards begin here: a bar in the slot's own margin, clear of a "new" outline
+        divider = h("span", {"class": "wild-divider", "aria-hidden": "true"}) if key == first_wild else None
+        chips.append(h("div", {"class": "chip-slot" + (" wild-first" if divider else "")}, divider, chip, less))
     title = h("div", {"class": "hand-head"},
               h("h2", {"class": "hand-title"}, f"Your hand · {total} cards"),
               button("New meld", "stage", id="btn-stage", cls="tool", disabled=not can_stage,
