@@ -29,7 +29,7 @@ by taps and prints the median time from a tap to the frame that shows the
 table's update (target: under 100 ms) and the longest main-thread task while
 the moves animate (target: none over 50 ms).
 
-    .venv/bin/python bench/page_load.py [--runs 9] [--phone-runs 3] [--turns 0] [--motion-turns 0]
+    .venv/bin/python -m bench.page_load [--runs 9] [--phone-runs 3] [--turns 0] [--motion-turns 0]
 """
 
 import argparse
@@ -37,16 +37,16 @@ import gzip
 import json
 import re
 import statistics
-import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e"))
-import harness  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import sync_playwright
+
+from e2e import harness
 
 BARE_PAGE = """<!doctype html>
-<html data-app-state="loading"><head><meta charset="utf-8"><title>bare pyodide</title><link rel="icon" href="data:,"></head>
+<html data-app-state="loading"><head><meta charset="utf-8"><title>bare pyodide</title>
+<link rel="icon" href="data:,"></head>
 <body><p>bare Pyodide</p>
 <script type="module">
   import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";

@@ -10,17 +10,13 @@ rebuilt from the engine's action log.
 
 import json
 import random
-import sys
-from pathlib import Path
 
+import game
 import harness
+from game.bots import get_bot
 from test_saves import reopen
 from test_table import discard_loneliest, game_state, press, table, wait_settled
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-import game  # noqa: E402
-from game.bots import get_bot  # noqa: E402
-from ui.saves import MemoryStorage, SaveStore  # noqa: E402
+from ui.saves import MemoryStorage, SaveStore
 
 SEED = 21
 STOCK_LEFT = 20

@@ -8,8 +8,6 @@ act only through buttons, with touch taps on the phone.
 import json
 from collections import Counter
 
-import pytest
-
 import harness
 
 BOOT_TIMEOUT_S = 60
@@ -213,7 +211,8 @@ def test_phone_plays_a_whole_deal(phone_context, base_url, record):
     assert stats["draws"] >= 1 and stats["melds"] >= 1 and stats["discards"] >= 1, stats
     assert stats["refused"] and stats["adds"] >= 1, stats
     print(f"\n{stats['draws']} draws, {stats['melds']} melds, {stats['knees']} knees, "
-          f"{stats['undos']} undos, {stats['takes']} pile takes, {stats['adds']} additions; refused:", *sorted(set(stats["refused"])), sep="\n  ")
+          f"{stats['undos']} undos, {stats['takes']} pile takes, {stats['adds']} additions; refused:",
+          *sorted(set(stats["refused"])), sep="\n  ")
     assert page.is_visible("#sheet table.sheet-table")
     assert page.is_visible("#btn-next-deal")
     sheet = page.text_content("#sheet")

@@ -13,11 +13,11 @@ import sys
 from .deal import new_game
 from .engine import apply
 from .errors import IllegalMove, RulesError, StateError
+from .load import MAX_TEXT, one_line, read_json
 from .moves import legal_actions, meld_options
 from .presets import DEFAULT_PRESET
 from .scoring import deal_breakdown
 from .simulate import simulate
-from .load import MAX_TEXT, one_line, read_json
 from .state import GameState
 
 MAX_ACTION = 20_000  # characters of --action; a real one is under 300

@@ -14,8 +14,7 @@ from collections import Counter
 from . import cards as C
 from . import melds as M
 from .actions import parse_action
-from .deal import (in_first_pile, lay_red_threes, pick_up_next_pile, refill_stock,
-                   start_deal, take_from_stock)
+from .deal import in_first_pile, lay_red_threes, pick_up_next_pile, refill_stock, start_deal, take_from_stock
 from .errors import IllegalMove
 from .scoring import deal_breakdown
 from .state import GameState, Meld

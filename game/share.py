@@ -115,7 +115,8 @@ def _unpack_results(packed: list, state: GameState) -> list[dict]:
             raise StateError("The game link's score sheet is malformed.")
         rows = []
         for i, nums in enumerate(sides):
-            if not isinstance(nums, list) or len(nums) != 12 or not all(isinstance(n, int) and not isinstance(n, bool) for n in nums):
+            if (not isinstance(nums, list) or len(nums) != 12
+                    or not all(isinstance(n, int) and not isinstance(n, bool) for n in nums)):
                 raise StateError("The game link's score sheet is malformed.")
             canastas = {k: {"count": nums[2 + 2 * j], "points": nums[3 + 2 * j]}
                         for j, k in enumerate(("natural", "mixed", "wild"))}

@@ -16,9 +16,8 @@ from hypothesis import strategies as st
 
 from game import PRESETS, apply, new_game, observe
 from game import cards as C
-from game.bots import BOTS, get_bot, hard_bot
+from game.bots import BOTS, get_bot, hard_bot, knowledge
 from game.bots import hard as hard_module
-from game.bots import knowledge
 from game.bots.determinize import hand_sampler, sample_world
 from game.bots.knowledge import cap_key, current_deal_log, meld_caps, read_table
 from game.bots.normal import fewest_left_plan, run_out_plan

@@ -24,19 +24,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from game import IllegalMove, StateError, apply, legal_actions, new_game, observe, view  # noqa: E402
-from game import cards as C  # noqa: E402
-from game.bots import get_bot  # noqa: E402
-from game.load import MAX_MESSAGE, read_json  # noqa: E402
-from game.presets import PRESETS  # noqa: E402
-from game.share import decode, encode  # noqa: E402
-from game.state import GameState  # noqa: E402
-from tests.position import position  # noqa: E402
-from tests.test_share import _pack, _payload  # noqa: E402
-from ui import saves  # noqa: E402
-from ui.saves import MemoryStorage, SaveStore  # noqa: E402
+from game import IllegalMove, StateError, apply, legal_actions, new_game, observe, view
+from game import cards as C
+from game.bots import get_bot
+from game.load import MAX_MESSAGE, read_json
+from game.presets import PRESETS
+from game.share import decode, encode
+from game.state import GameState
+from tests.position import position
+from tests.test_share import _pack, _payload
+from ui import saves
+from ui.saves import MemoryStorage, SaveStore
 
 SETTINGS = dict(deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -18,14 +18,13 @@ import game
 from game.bots import get_bot
 from game.house import changes
 from game.moves import meld_targets
-
 from ui import deal_log, dom, render
+from ui import text as T
 from ui.games import GamesMixin
 from ui.pacing import PacingMixin
-from ui import text as T
-from ui.text import HUMAN
 from ui.selection import Selection
 from ui.setup import Setup
+from ui.text import HUMAN
 
 LOG_LINES = 4
 

@@ -8,7 +8,6 @@ whole deal and not only what the save kept.
 
 import game
 from game.engine import restart
-
 from ui import text as T
 from ui.text import HUMAN
 

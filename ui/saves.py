@@ -17,8 +17,8 @@ import json
 from datetime import datetime
 
 import game
-from game.load import MAX_TEXT as MAX_STATE_TEXT, read_json
-
+from game.load import MAX_TEXT as MAX_STATE_TEXT
+from game.load import read_json
 from ui import text as T
 
 FORMAT = "triple-play-save"
