@@ -19,13 +19,14 @@ from __future__ import annotations
 
 from . import cards as C
 from .errors import IllegalMove, brief
+from .names import Act
 
 FIELDS = {
-    "draw": {"from"}, "take_pile": {"melds"}, "meld": {"melds"}, "pick_up_knee": set(),
-    "discard": {"card"}, "knock": set(), "ask_to_go_out": set(), "answer": {"yes"},
-    "next_deal": set(),
+    Act.DRAW: {"from"}, Act.TAKE_PILE: {"melds"}, Act.MELD: {"melds"}, Act.PICK_UP_KNEE: set(),
+    Act.DISCARD: {"card"}, Act.KNOCK: set(), Act.ASK: set(), Act.ANSWER: {"yes"},
+    Act.NEXT_DEAL: set(),
 }
-REQUIRED = {"take_pile": {"melds"}, "meld": {"melds"}, "discard": {"card"}, "answer": {"yes"}}
+REQUIRED = {Act.TAKE_PILE: {"melds"}, Act.MELD: {"melds"}, Act.DISCARD: {"card"}, Act.ANSWER: {"yes"}}
 ALLOWED = {kind: fields | {"type", "seat"} for kind, fields in FIELDS.items()}
 PLACEMENT_FIELDS = {"cards", "to"}
 

@@ -16,6 +16,7 @@ from . import melds as M
 from .actions import parse_action
 from .deal import in_first_pile, lay_red_threes, pick_up_next_pile, refill_stock, start_deal, take_from_stock
 from .errors import IllegalMove
+from .names import Act, Phase
 from .scoring import deal_breakdown
 from .state import GameState, Meld
 
@@ -116,26 +117,26 @@ def plan(state: GameState, action: dict, trusted: bool = False) -> Plan:
     if not trusted:
         action = parse_action(action)
     kind = action["type"]
-    if kind == "next_deal":
-        if state.phase != "deal_end":
-            raise IllegalMove("The deal is not over yet." if state.phase != "game_end"
+    if kind == Act.NEXT_DEAL:
+        if state.phase != Phase.DEAL_END:
+            raise IllegalMove("The deal is not over yet." if state.phase != Phase.GAME_END
                               else "The game is over.")
         if "seat" in action and not 0 <= action["seat"] < state.num_players:
             raise IllegalMove("No such seat.")
         return Plan({"type": kind}, -1)  # anyone may deal on: the log names no seat
     if state.deal_over:
-        raise IllegalMove("The deal is over." if state.phase == "deal_end" else "The game is over.")
+        raise IllegalMove("The deal is over." if state.phase == Phase.DEAL_END else "The game is over.")
     seat = state.to_move()
     if "seat" in action and action["seat"] != seat:
         raise IllegalMove(f"It is {state.players[seat].name}'s move, not "
                           f"{state.players[action['seat']].name}'s."
                           if 0 <= action["seat"] < state.num_players else "No such seat.")
-    if state.phase == "answer":
-        if kind != "answer":
+    if state.phase == Phase.ANSWER:
+        if kind != Act.ANSWER:
             raise IllegalMove(f"{state.players[seat].name} must first answer whether "
                               f"{state.players[state.turn].name} may go out.")
         return Plan(action, seat)
-    if kind == "answer":
+    if kind == Act.ANSWER:
         raise IllegalMove("Nobody has asked to go out.")
     handler = _PLANNERS[kind]
     return handler(state, seat, action)
@@ -143,7 +144,7 @@ def plan(state: GameState, action: dict, trusted: bool = False) -> Plan:
 
 def _plan_draw(state: GameState, seat: int, action: dict) -> Plan:
     r = state.rules
-    if state.phase != "draw":
+    if state.phase != Phase.DRAW:
         raise IllegalMove("You have already drawn this turn.")
     sizes = [len(s) for s in state.stocks]
     if sum(sizes) < r.draw_count:
@@ -167,7 +168,7 @@ def _plan_draw(state: GameState, seat: int, action: dict) -> Plan:
 def _plan_take(state: GameState, seat: int, action: dict) -> Plan:
     r = state.rules
     side = state.sides[state.side_of(seat)]
-    if state.phase != "draw":
+    if state.phase != Phase.DRAW:
         raise IllegalMove("You may take the pile only instead of drawing.")
     if not state.discard:
         raise IllegalMove("The discard pile is empty.")
@@ -214,7 +215,7 @@ def _plan_take(state: GameState, seat: int, action: dict) -> Plan:
 
 
 def _plan_meld(state: GameState, seat: int, action: dict) -> Plan:
-    if state.phase != "play":
+    if state.phase != Phase.PLAY:
         raise IllegalMove("Draw before melding.")
     if not action["melds"]:
         raise IllegalMove("Choose cards to meld.")
@@ -427,7 +428,7 @@ def _kind(rank: str, cards: list[str]) -> str:
 def _plan_discard(state: GameState, seat: int, action: dict) -> Plan:
     r = state.rules
     player = state.players[seat]
-    if state.phase != "play":
+    if state.phase != Phase.PLAY:
         raise IllegalMove("Draw before discarding.")
     if state.took_pile and not r.discard_after_pile:
         raise IllegalMove("You took the pile, so you do not discard: knock to end your turn.")
@@ -454,11 +455,11 @@ def _plan_discard(state: GameState, seat: int, action: dict) -> Plan:
 
 
 def _plan_knock(state: GameState, seat: int, action: dict) -> Plan:
-    if state.phase != "play":
+    if state.phase != Phase.PLAY:
         raise IllegalMove("Draw before ending your turn.")
     if state.took_pile and not state.rules.discard_after_pile:
         return Plan(action, seat)
-    if any(is_legal(state, {"type": "discard", "card": c}) for c in set(state.players[seat].hand)):
+    if any(is_legal(state, {"type": Act.DISCARD, "card": c}) for c in set(state.players[seat].hand)):
         raise IllegalMove("End your turn by discarding a card.")
     # Rare, since melds keep two cards: a player holding one card drew only red
     # 3s, which are not replaced from the knee on; that card may not be thrown,
@@ -474,14 +475,14 @@ def _plan_knee(state: GameState, seat: int, action: dict) -> Plan:
         raise IllegalMove("You have already picked up your knee.")
     if not player.knee_ready:
         raise IllegalMove("You may pick up your knee only after your side has made its first canasta.")
-    if state.phase != "play":
+    if state.phase != Phase.PLAY:
         raise IllegalMove("Draw first, then pick up your knee.")
     return Plan(action, seat)
 
 
 def _plan_ask(state: GameState, seat: int, action: dict) -> Plan:
     player = state.players[seat]
-    if state.phase != "play":
+    if state.phase != Phase.PLAY:
         raise IllegalMove("Draw before asking to go out.")
     if not state.partners(seat) or not state.rules.ask_partner:
         raise IllegalMove("You have no partner to ask.")
@@ -496,9 +497,9 @@ def _plan_ask(state: GameState, seat: int, action: dict) -> Plan:
 
 
 _PLANNERS = {
-    "draw": _plan_draw, "take_pile": _plan_take, "meld": _plan_meld,
-    "discard": _plan_discard, "knock": _plan_knock, "pick_up_knee": _plan_knee,
-    "ask_to_go_out": _plan_ask,
+    Act.DRAW: _plan_draw, Act.TAKE_PILE: _plan_take, Act.MELD: _plan_meld,
+    Act.DISCARD: _plan_discard, Act.KNOCK: _plan_knock, Act.PICK_UP_KNEE: _plan_knee,
+    Act.ASK: _plan_ask,
 }
 
 
@@ -509,15 +510,15 @@ def _execute(state: GameState, p: Plan) -> None:
     if p.seat >= 0:
         entry["seat"] = p.seat
     state.log.append(entry)
-    if kind == "next_deal":
+    if kind == Act.NEXT_DEAL:
         _next_deal(state)
         return
     player = state.players[p.seat]
     was_on_last = player.on_last_pile()
-    if kind == "answer":
+    if kind == Act.ANSWER:
         _answer(state, p.action["yes"])
         return
-    if kind == "draw":
+    if kind == Act.DRAW:
         if p.ends_deal:
             _end_deal(state)
             return
@@ -526,16 +527,16 @@ def _execute(state: GameState, p: Plan) -> None:
         drawn = [take_from_stock(state, i) for i in picks]
         player.hand.extend(c for c in drawn if c is not None)
         lay_red_threes(state, p.seat)
-        state.phase = "play"
-    elif kind in ("take_pile", "meld"):
+        state.phase = Phase.PLAY
+    elif kind in (Act.TAKE_PILE, Act.MELD):
         _execute_melds(state, p)
-        if kind == "take_pile":
+        if kind == Act.TAKE_PILE:
             del state.discard[len(state.discard) - len(p.taken) - 1:]
             player.hand.extend(p.taken)
             state.took_pile = True
-            state.phase = "play"
+            state.phase = Phase.PLAY
             lay_red_threes(state, p.seat)
-    elif kind == "discard":
+    elif kind == Act.DISCARD:
         card = p.action["card"]
         player.hand.remove(card)
         if C.is_wild(card) and state.rules.wild_discard_freezes:
@@ -544,22 +545,22 @@ def _execute(state: GameState, p: Plan) -> None:
             state.discard = []
         else:
             state.discard.append(card)
-    elif kind == "pick_up_knee":
+    elif kind == Act.PICK_UP_KNEE:
         pick_up_next_pile(state, p.seat)
-    elif kind == "ask_to_go_out":
+    elif kind == Act.ASK:
         state.answering = state.partners(p.seat)
-        state.phase = "answer"
+        state.phase = Phase.ANSWER
     if was_on_last:
         player.foot_played = True
     if p.goes_out:
         state.went_out = p.seat
         _end_deal(state)
         return
-    if not player.hand and kind in ("take_pile", "meld") and player.piles:
+    if not player.hand and kind in (Act.TAKE_PILE, Act.MELD) and player.piles:
         pick_up_next_pile(state, p.seat)
-    if kind == "discard" and not player.hand:
+    if kind == Act.DISCARD and not player.hand:
         player.pending_pickup = True
-    if kind in ("discard", "knock"):
+    if kind in (Act.DISCARD, Act.KNOCK):
         _next_turn(state)
 
 
@@ -609,7 +610,7 @@ def _answer(state: GameState, yes: bool) -> None:
     elif not state.answering:
         state.permission = True
     if not state.answering:
-        state.phase = "play"
+        state.phase = Phase.PLAY
 
 
 def _next_turn(state: GameState) -> None:
@@ -618,7 +619,7 @@ def _next_turn(state: GameState) -> None:
     state.turn_number += 1
     state.took_pile = False
     state.permission = None
-    state.phase = "draw"
+    state.phase = Phase.DRAW
     player = state.players[seat]
     if player.pending_pickup or player.knee_ready and state.rules.partner_knee_at_turn_start:
         pick_up_next_pile(state, seat)
@@ -632,7 +633,7 @@ def _end_deal(state: GameState) -> None:
     state.deal_results.append({
         "deal": state.deal, "went_out": state.went_out, "sides": result,
         "totals": [s.total for s in state.sides]})
-    state.phase = "game_end" if state.deal >= state.rules.deals else "deal_end"
+    state.phase = Phase.GAME_END if state.deal >= state.rules.deals else Phase.DEAL_END
 
 
 def _next_deal(state: GameState) -> None:

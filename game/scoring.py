@@ -8,6 +8,7 @@ cards, minus cards left in hands, knees and feet, plus canasta bonuses, red
 from __future__ import annotations
 
 from . import melds as M
+from .names import MeldKind
 from .state import GameState
 
 
@@ -17,7 +18,7 @@ def _public_parts(state: GameState, s_index: int) -> dict:
     r = state.rules
     side = state.sides[s_index]
     melded = sum(M.melded_value(r, c) for m in side.melds for c in m.cards)
-    canastas = {"natural": [0, 0], "mixed": [0, 0], "wild": [0, 0]}
+    canastas = {k: [0, 0] for k in MeldKind.ALL}
     for m in side.melds:
         if len(m.cards) >= r.canasta_size:
             kind = m.kind()
