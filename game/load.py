@@ -22,11 +22,21 @@ MAX_DEPTH = 20           # the deepest real input (a save's score sheet) nests 8
 MAX_DIGITS = 15
 MAX_MESSAGE = 120
 MAX_TEXT = 300_000       # characters; the longest real game's state is about 65,000
+MAX_NAME = 40            # characters of a player's name
 MAX_BOT_MS = 60_000      # the longest think time a saved "hard:MS" bot may ask for
 
 _OTHER_BYTES = bytes(b for b in range(256) if b not in b'[]{}"')
 _STRING = re.compile(rb'"[^"]*"')
 _DEEP_RUN = re.compile(rb"[\[{]{%d}" % (MAX_DEPTH + 1))
+
+
+def is_int(v) -> bool:
+    """A JSON whole number: an int, but not a bool (True is an int in Python)."""
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def is_player_name(v) -> bool:
+    return isinstance(v, str) and 0 < len(v) <= MAX_NAME
 
 
 def one_line(message: str) -> str:

@@ -111,6 +111,11 @@ def fits_book(book: Book, rank: str, kind: str) -> bool:
     return book[0] == kind and (not book[1] or book[1] == rank)
 
 
+def canastas(melds, size: int) -> list[tuple[str, str]]:
+    """(rank, kind) of each of ``melds`` that is a canasta (``size`` cards or more)."""
+    return [(m.rank, m.kind()) for m in melds if len(m.cards) >= size]
+
+
 def book_shortfall(books: tuple[Book, ...], canastas: list[tuple[str, str]]) -> list[Book]:
     """The books not yet filled by ``canastas`` ((rank, kind) pairs).
 

@@ -21,7 +21,7 @@ from . import cards as C
 from .deal import start_deal
 from .engine import apply
 from .errors import IllegalMove, RulesError, StateError, brief
-from .load import one_line, read_json
+from .load import MAX_NAME, is_int, is_player_name, one_line, read_json
 from .names import Act, MeldKind
 from .presets import PRESETS, get_preset
 from .rules import RuleSet
@@ -117,7 +117,7 @@ def _unpack_results(packed: list, state: GameState) -> list[dict]:
         rows = []
         for i, nums in enumerate(sides):
             if (not isinstance(nums, list) or len(nums) != 12
-                    or not all(isinstance(n, int) and not isinstance(n, bool) for n in nums)):
+                    or not all(is_int(n) for n in nums)):
                 raise StateError("The game link's score sheet is malformed.")
             canastas = {k: {"count": nums[2 + 2 * j], "points": nums[3 + 2 * j]}
                         for j, k in enumerate(MeldKind.ALL)}
@@ -132,11 +132,6 @@ def _unpack_results(packed: list, state: GameState) -> list[dict]:
     return results
 
 
-def _current_deal_log(state: GameState) -> list[dict]:
-    starts = [i for i, a in enumerate(state.log) if a["type"] == Act.NEXT_DEAL]
-    return state.log[starts[-1] + 1:] if starts else list(state.log)
-
-
 def encode(state: GameState) -> str:
     """The game as ``g1.<base64url>`` for a link's fragment."""
     rules = state.rules.name if PRESETS.get(state.rules.name) == state.rules else state.rules.to_dict()
@@ -145,7 +140,7 @@ def encode(state: GameState) -> str:
         "p": [[p.name, p.bot] for p in state.players],
         "d": state.deal, "D": state.dealer,
         "h": [_pack_result(r) for r in state.deal_results[:state.deal - 1]],  # the current one replays
-        "a": ",".join(encode_action(a) for a in _current_deal_log(state)),
+        "a": ",".join(encode_action(a) for a in state.deal_log()),
     }
     raw = json.dumps(payload, separators=(",", ":")).encode("utf-8")
     packed = zlib.compress(raw, 9)
@@ -207,13 +202,13 @@ def _rebuild(data) -> GameState:
         if not (isinstance(entry, list) and len(entry) == 2):
             raise StateError("The game link is malformed.")
         name, bot = entry
-        if not isinstance(name, str) or not 0 < len(name) <= 40:
-            raise StateError("A player's name in the link must be 1 to 40 characters.")
+        if not is_player_name(name):
+            raise StateError(f"A player's name in the link must be 1 to {MAX_NAME} characters.")
         if bot is not None and not isinstance(bot, str):
             raise StateError("The game link is malformed.")
         people.append(Player(name=name, bot=bot))
     ints = [data[k] for k in ("s", "d", "D")]
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in ints):
+    if not all(is_int(v) for v in ints):
         raise StateError("The game link is malformed.")
     seed, deal, dealer = ints
     if not 1 <= deal <= rules.deals or not 0 <= dealer < len(people):

@@ -24,11 +24,11 @@ def deal_lines(state):
     to this very position (a game opened from a link may carry no history).
     """
     fresh = restart(state)
-    starts = [i for i, a in enumerate(state.log) if a["type"] == "next_deal"]
-    start = starts[-1] if starts else 0
+    begin = state.deal_start()
+    start = max(begin - 1, 0)  # from the next_deal that began this deal: it has a line of its own
     for action in state.log[:start]:
         game.apply(fresh, action)
-    lines = [] if starts else [first_line(state)]
+    lines = [first_line(state)] if begin == 0 else []
     for action in state.log[start:]:
         before = game.view(fresh, HUMAN, log=False)
         game.apply(fresh, action)

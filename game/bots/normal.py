@@ -99,7 +99,7 @@ def build_plan(obs: GameState, seat: int, hold: bool | None = None) -> MeldPlan:
 def missing_book_kinds(obs: GameState, side_index: int) -> set[str]:
     """Kinds of canasta ("natural", "mixed", "wild") the side's basic book still lacks."""
     r = obs.rules
-    canastas = [(m.rank, m.kind()) for m in obs.sides[side_index].melds if len(m.cards) >= r.canasta_size]
+    canastas = M.canastas(obs.sides[side_index].melds, r.canasta_size)
     return {kind for kind, _ in M.book_shortfall(r.books_for_deal(obs.deal), canastas)}
 
 

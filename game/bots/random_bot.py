@@ -79,8 +79,7 @@ def _needs_wild_canasta(obs: GameState, side: int) -> bool:
     are kept for it rather than spent on natural ranks)."""
     r = obs.rules
     wanted = sum(1 for kind, _ in r.books_for_deal(obs.deal) if kind == MeldKind.WILD)
-    return wanted > sum(1 for m in obs.sides[side].melds
-                        if m.rank == C.WILD and len(m.cards) >= r.canasta_size)
+    return wanted > sum(1 for rank, _ in M.canastas(obs.sides[side].melds, r.canasta_size) if rank == C.WILD)
 
 
 def _mixes_wilds(obs: GameState, side: int, placements: list[dict]) -> bool:
