@@ -15,7 +15,8 @@ from collections import defaultdict
 from itertools import combinations_with_replacement
 
 from . import cards as C
-from .engine import is_legal
+from .engine import check, is_legal
+from .errors import IllegalMove
 from .names import Act, Phase
 from .state import GameState
 
@@ -184,3 +185,46 @@ def meld_targets(state: GameState, cards: list[str], placements=()) -> list[int]
     return [m.id for m in state.sides[state.side_of(seat)].melds
             if is_legal(state, {"type": Act.MELD, "melds": [*placements, {"to": m.id, "cards": list(cards)}]})]
 
+
+SUMMARY = (Act.DRAW, Act.TAKE_PILE, Act.PICK_UP_KNEE, Act.ASK, Act.MELD, Act.DISCARD, Act.KNOCK)
+
+
+def legal_summary(state: GameState, seat: int) -> dict[str, str | None]:
+    """For the page's controls: each turn action type in ``SUMMARY`` mapped to
+    None if ``seat`` may make such a move now, else the engine's reason in
+    words (the refusal of the first candidate move tried)."""
+    if seat != state.to_move():
+        reason = _refusal(state, {"type": Act.KNOCK, "seat": seat})
+        return dict.fromkeys(SUMMARY, reason)
+    hand = state.players[seat].hand
+    tries = {
+        Act.DRAW: draw_actions(state) or [{"type": Act.DRAW}],
+        Act.TAKE_PILE: take_pile_candidates(state, seat, checked=False)
+        or [{"type": Act.TAKE_PILE, "melds": [{"cards": []}]}],
+        Act.PICK_UP_KNEE: [{"type": Act.PICK_UP_KNEE}],
+        Act.ASK: [{"type": Act.ASK}],
+        Act.MELD: meld_candidates(state, seat, checked=False),
+        Act.DISCARD: [{"type": Act.DISCARD, "card": c} for c in sorted(set(hand))],
+        Act.KNOCK: [{"type": Act.KNOCK}],
+    }
+    out = {}
+    for kind in SUMMARY:
+        reasons = [_refusal(state, a) for a in tries[kind]]
+        out[kind] = None if None in reasons else reasons[0] if reasons else _no_candidate(state, kind)
+    return out
+
+
+def _refusal(state: GameState, action: dict) -> str | None:
+    try:
+        check(state, action)
+    except IllegalMove as e:
+        return str(e)
+    return None
+
+
+def _no_candidate(state: GameState, kind: str) -> str:
+    """Why nothing of this kind can be tried: the engine's reason where the
+    phase refuses it, else that no card in hand fits."""
+    if kind == Act.MELD and state.phase != Phase.PLAY:
+        return _refusal(state, {"type": Act.MELD, "melds": [{"cards": []}]})
+    return "You hold no cards that can be melded now." if kind == Act.MELD else "You hold no cards."
