@@ -11,6 +11,8 @@ rebuilt from the engine's action log.
 import json
 import random
 
+import pytest
+
 import game
 import harness
 from game.bots import get_bot
@@ -87,6 +89,7 @@ def play_to_deal_end(page, after_action=None, max_turns=40):
     raise AssertionError("the deal did not end")
 
 
+@pytest.mark.slow
 def test_each_bot_move_is_seen_before_the_next_at_normal_speed(phone_context, base_url):
     page = phone_context.new_page()
     open_planted(page, base_url, settings={"speed": "normal", "sound": True, "vibrate": True})
@@ -112,6 +115,7 @@ def test_each_bot_move_is_seen_before_the_next_at_normal_speed(phone_context, ba
     assert int(page.evaluate("document.documentElement.dataset.motionSounds || '0'")) >= 2
 
 
+@pytest.mark.slow
 def test_instant_speed_finishes_the_deal_without_animation(phone_context, base_url):
     page = phone_context.new_page()
     open_planted(page, base_url)

@@ -8,6 +8,8 @@ act only through buttons, with touch taps on the phone.
 import json
 from collections import Counter
 
+import pytest
+
 import harness
 
 BOOT_TIMEOUT_S = 60
@@ -193,6 +195,7 @@ def new_stats():
     return {"draws": 0, "melds": 0, "discards": 0, "knees": 0, "undos": 0, "takes": 0, "adds": 0, "refused": []}
 
 
+@pytest.mark.slow
 def test_phone_plays_a_whole_deal(phone_context, base_url, record):
     page = phone_context.new_page()
     open_new_game(page, base_url)
@@ -229,6 +232,7 @@ def test_phone_plays_a_whole_deal(phone_context, base_url, record):
     assert median is not None and float(median) < 1000
 
 
+@pytest.mark.slow
 def test_bots_of_every_level_play_in_the_page(phone_context, base_url, record):
     """The new-game screen's three levels play side by side: easy (West),
     normal (North, our partner) and hard (East, which searches in slices
@@ -313,6 +317,7 @@ def test_keyboard_and_labels(desktop_context, base_url):
     page.wait_for_function("document.getElementById('table').dataset.phase !== 'draw'")
 
 
+@pytest.mark.slow
 def test_whole_game_to_the_winner(phone_context, base_url):
     """Four deals of draw-and-discard end on the winner and the whole sheet."""
     page = phone_context.new_page()

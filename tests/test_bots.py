@@ -593,6 +593,7 @@ def test_duplicate_deals_cancel_out_between_equal_bots():
     assert data["deals_gone_out"]["a"] == data["deals_gone_out"]["b"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_every_level_plays_every_preset(name):
     """easy, normal and hard side by side, at the preset's largest table and

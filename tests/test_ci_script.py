@@ -56,3 +56,4 @@ def test_not_e2e_selects_exactly_the_engine_tests():
     assert collected("-m", "not e2e") == {"tests"}
     assert collected("-m", "engine") == {"tests"}
     assert collected("-m", "e2e") == {"e2e"}
+    assert collected("-m", "slow") == {"tests", "e2e"}  # whole games, in both layers
