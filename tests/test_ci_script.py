@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -47,6 +49,7 @@ def test_no_script_or_test_edits_sys_path():
     assert edits == [], edits
 
 
+@pytest.mark.slow
 def test_not_e2e_selects_exactly_the_engine_tests():
     """Every test carries its layer's marker (the root conftest.py)."""
     def collected(*args):

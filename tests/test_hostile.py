@@ -217,6 +217,7 @@ def load_state_text(text: str) -> GameState:
 
 
 # -- properties ---------------------------------------------------------------------------------------
+@pytest.mark.slow
 @settings(max_examples=900, **SETTINGS)
 @given(st.integers(0, 10**6), st.randoms(use_true_random=False), st.integers(1, 3))
 def test_damaged_state_files_are_refused_or_real(index, rng, rounds):
@@ -238,6 +239,7 @@ def playable() -> tuple:
     return tuple((s, legal_actions(s)) for s in states if s.to_move() is not None)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, **SETTINGS)
 @given(st.integers(0, 10**6), st.randoms(use_true_random=False))
 def test_damaged_actions_are_refused_or_leave_a_real_position(index, rng):
@@ -254,6 +256,7 @@ def test_damaged_actions_are_refused_or_leave_a_real_position(index, rng):
     assert_real(state, rng)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, **SETTINGS)
 @given(st.integers(0, 10**6), st.randoms(use_true_random=False))
 def test_damaged_links_are_refused_or_real(index, rng):
@@ -267,6 +270,7 @@ def test_damaged_links_are_refused_or_real(index, rng):
     assert_real(again, rng)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, **SETTINGS)
 @given(st.integers(0, 10**6), st.randoms(use_true_random=False))
 def test_damaged_saves_are_set_aside_and_the_others_stay(index, rng):
