@@ -2,7 +2,8 @@
 """Page-load benchmark: how long until the skeleton paints and the game is ready.
 
 Builds the site into a temp folder, adds a bare Pyodide page (load
-pyodide.mjs, run 1+1) as the floor that PyScript and our code add to, serves
+pyodide.mjs with Pyodide's stock python_stdlib.zip, run 1+1) as the floor
+that PyScript and our code add to, serves
 it on localhost and loads each page in headless Chromium: cold (new on-disk
 profile) then warm (reload in that profile once the service worker has
 installed: HTTP cache, compiled-wasm cache and the worker's cache filled;
@@ -30,19 +31,27 @@ table's update (target: under 100 ms) and the longest main-thread task while
 the moves animate (target: none over 50 ms).
 
     .venv/bin/python -m bench.page_load [--runs 9] [--phone-runs 3] [--turns 0] [--motion-turns 0]
+
+With --breakdown it prints instead where the start-up time goes, step by
+step, next to the game as it started before, an empty PyScript page and the
+bare page (bench/start_breakdown.py; --phone: under the phone profile).
 """
 
 import argparse
 import gzip
 import json
 import re
+import shutil
 import statistics
 import tempfile
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from bench import start_breakdown as breakdown
 from e2e import harness
+
+ROOT = Path(__file__).resolve().parent.parent
 
 BARE_PAGE = """<!doctype html>
 <html data-app-state="loading"><head><meta charset="utf-8"><title>bare pyodide</title>
@@ -92,7 +101,7 @@ METRICS = """() => ({
 # cache; a warm visit is one made after that (not racing the download).
 SW_INSTALLED = "() => navigator.serviceWorker.ready.then(() => true)"
 LABELS = ("cold", "warm", "later")
-GAME, BARE = "game (PyScript)", "bare Pyodide"
+GAME, BARE, FLOOR = "game (PyScript)", "bare Pyodide", "empty PyScript"
 
 
 # After each load the browser keeps working in the background (optimising
@@ -101,12 +110,12 @@ GAME, BARE = "game (PyScript)", "bare Pyodide"
 SETTLE_MS = 2000
 
 
-def load(page, url, navigate):
+def load(page, url, navigate, metrics):
     navigate(url)
     state = harness.wait_ready(page, 120)
     if state != "ready":
         raise SystemExit(f"{url} ended in state {state!r}")
-    return page.evaluate(METRICS)
+    return page.evaluate(metrics)
 
 
 def settled_reload(page):
@@ -130,7 +139,7 @@ def emulate_phone(context, page):
     cdp.send("Network.emulateNetworkConditions", PHONE_NETWORK)
 
 
-def visit(pw, url, offline_cache, phone=False):
+def visit(pw, url, offline_cache, phone=False, metrics=METRICS):
     """One profile: a new on-disk profile (cold), a reload (warm: the second
     visit), then two more reloads; the last is a later visit, once the
     browser has also kept the compiled code (V8 and the service worker's
@@ -138,35 +147,37 @@ def visit(pw, url, offline_cache, phone=False):
     which has a service worker (the warm visit waits until it has
     installed); a game is started on the first visit, so the reloads
     reopen it (painted at once, then continued). ``phone``: under the
-    phone profile (emulate_phone)."""
+    phone profile (emulate_phone). ``metrics``: the script whose result is
+    each load's sample."""
     with tempfile.TemporaryDirectory() as profile:
         context = harness.launch_persistent(pw, profile, **harness.PHONE)
         context.add_init_script(STAMP_READY)
         context.add_init_script(STAMP_PAINTED)
+        context.add_init_script(breakdown.STAMP_EVENTS)
         page = context.new_page()
         if phone:
             emulate_phone(context, page)
-        cold = load(page, url, page.goto)
+        cold = load(page, url, page.goto, metrics)
         if offline_cache:
             page.click("#btn-start")
             page.wait_for_function("localStorage.getItem('tp.paint') !== null")
             page.evaluate(SW_INSTALLED)
         reload = settled_reload(page)
-        warm = load(page, url, reload)
-        load(page, url, reload)
-        later = load(page, url, reload)
+        warm = load(page, url, reload, metrics)
+        load(page, url, reload, metrics)
+        later = load(page, url, reload, metrics)
         context.close()
     return {"cold": cold, "warm": warm, "later": later}
 
 
-def measure(pw, pages, runs, phone=False):
+def measure(pw, pages, runs, phone=False, metrics=METRICS):
     """Samples per page name and visit label. The pages take turns (run i:
     each page once, in order), so a slow spell of the machine falls on all
     of them rather than on whichever page was measured then."""
     samples = {(name, label): [] for name, _, _ in pages for label in LABELS}
     for _ in range(runs):
         for name, url, offline_cache in pages:
-            for label, sample in visit(pw, url, offline_cache, phone).items():
+            for label, sample in visit(pw, url, offline_cache, phone, metrics).items():
                 samples[name, label].append(sample)
     return samples
 
@@ -354,6 +365,35 @@ def motion_timing(pw, base, turns):
     return out
 
 
+def build_with_bare(site):
+    """The site, and the bare page with the stock Pyodide (its own python_stdlib.zip)."""
+    harness.build_site(site)
+    (site / "bare.html").write_text(BARE_PAGE)
+    stock = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+    shutil.copy(stock, site / "vendor" / "pyodide")
+
+
+def breakdown_only(runs, phone):
+    """The game's start-up, step by step, next to the game as it started
+    before, the empty PyScript page and bare Pyodide."""
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "site"
+        build_with_bare(site)
+        breakdown.prepare(site)
+        with harness.serve(site) as base, sync_playwright() as pw:
+            variants = [(name, base + page, True) for name, page in breakdown.VARIANTS]
+            pages = ((GAME, base, True), *variants,
+                     (FLOOR, base + "floor.html", False), (BARE, base + "bare.html", False))
+            samples = measure(pw, pages, runs, phone=phone, metrics=breakdown.TIMELINE)
+    names = [name for name, _, _ in pages]
+    for label in LABELS:
+        breakdown.print_breakdown(samples, names, label, GAME)
+        ready = {name: median(samples[name, label], "ready") for name in names}
+        print(f"ready {label}, against bare Pyodide: " + ", ".join(
+            f"{name} {ready[name] / ready[BARE]:.2f}x" for name in names[:-1]))
+    print("\nmodules imported by ui/main.py:", " ".join(breakdown.modules_used(samples, GAME)))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9)
@@ -361,11 +401,17 @@ def main():
     parser.add_argument("--turns", type=int, default=15, help="human turns for the bot timing")
     parser.add_argument("--bots", default="normal", help="the bots' level for the timing")
     parser.add_argument("--motion-turns", type=int, default=6, help="human turns at normal speed, motion on")
+    parser.add_argument("--breakdown", action="store_true",
+                        help="only where the start-up time goes (bench/start_breakdown.py), "
+                             "--runs runs")
+    parser.add_argument("--phone", action="store_true",
+                        help="with --breakdown: under the phone profile, --phone-runs runs")
     args = parser.parse_args()
+    if args.breakdown:
+        return breakdown_only(args.phone_runs if args.phone else args.runs, args.phone)
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
-        harness.build_site(site)
-        (site / "bare.html").write_text(BARE_PAGE)
+        build_with_bare(site)
         with harness.serve(site) as base, sync_playwright() as pw:
             print(f"page load, phone 390x844, median of {args.runs} runs (ms; bytes over the wire)")
             pages = ((GAME, base, True), (BARE, base + "bare.html", False))

@@ -87,7 +87,8 @@ def test_start_up_uses_its_preloads_and_skips_unused_plugins(phone_context, base
         "link[rel=modulepreload], link[rel=preload]", "links => links.map(l => l.href)")
     assert any(u.endswith("/vendor/pyodide/pyodide.mjs") for u in preloaded)
     assert any(u.endswith("/pyscript.toml") for u in preloaded)
-    for runtime in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "pyodide.asm.mjs"):
+    for runtime in ("pyodide.asm.wasm", "python_stdlib_compiled.zip", "pyodide-lock.json",
+                    "pyodide.asm.mjs"):
         assert any(u.endswith(f"/vendor/pyodide/{runtime}") for u in preloaded), runtime
     fetched = Counter(log.requests)
     assert {u: fetched[u] for u in preloaded} == {u: 1 for u in preloaded}
@@ -106,6 +107,30 @@ def test_pyscript_package_comes_compiled(phone_context, base_url):
     same, compiled, sources = map(int, page.get_attribute("html", "data-bytecode").split("/"))
     assert compiled == sources > 5 and same == compiled
     assert page.get_attribute("html", "data-cp437") == "False"
+
+
+# Appended to ui/main.py: the standard library modules the start imported from source.
+FROM_SOURCE_PROBE = """
+import sys as _sys
+from pyscript import document as _document
+_document.documentElement.dataset.fromSource = " ".join(sorted(
+    name for name, m in _sys.modules.items()
+    if ".zip/" in (getattr(m, "__file__", None) or "") and m.__file__.endswith(".py")))
+"""
+
+
+def test_start_up_imports_the_standard_library_compiled(phone_context, base_url, site_dir):
+    """ui/start_pyodide.mjs loads the stdlib in which the modules a start-up
+    imports are bytecode (scripts/stdlib.mjs); a module missing from
+    scripts/stdlib_startup.txt would be compiled from source at every start."""
+    page = phone_context.new_page()
+    main = (site_dir / "ui" / "main.py").read_text()
+    page.route("**/ui/main.py", lambda route: route.fulfill(
+        status=200, content_type="text/plain", body=main + FROM_SOURCE_PROBE))
+    page.goto(base_url)
+    assert harness.wait_ready(page, BOOT_TIMEOUT_S) == "ready", page.text_content("#boot")
+    assert page.get_attribute("html", "data-from-source") == "", \
+        "add these to scripts/stdlib_startup.txt"
 
 
 def test_python_error_is_shown(phone_context, base_url):

@@ -8,7 +8,7 @@ import json
 import pytest
 
 import harness
-from test_table import game_state, open_new_game, press, start_game, table, wait_settled
+from test_table import discard_loneliest, game_state, open_new_game, press, start_game, table, wait_settled
 
 QUERY = "?delay=0&seed=7"
 
@@ -176,3 +176,40 @@ def test_no_paint_unless_continuing(phone, base_url, where):
     assert page.get_attribute("html", "data-painted") is None
     release(page, held)
     assert page.get_attribute("#app", "data-screen") == "games"
+
+
+def full_log(page):
+    press(page, "#btn-log", True)
+    page.wait_for_selector("#full-log")
+    lines = page.eval_on_selector_all("#full-log li", "els => els.map(e => e.textContent)")
+    press(page, "#btn-log-close", True)
+    return lines
+
+
+# Keep only the last lines of the current game's save, as a save of a long deal does.
+KEEP_TAIL = """n => { const key = 'tp.save.' + localStorage.getItem('tp.current');
+  const rec = JSON.parse(localStorage.getItem(key)); rec.log = rec.log.slice(-n);
+  localStorage.setItem(key, JSON.stringify(rec)); }"""
+
+
+def test_reopened_game_shows_its_saved_lines_and_the_full_log_on_demand(phone, base_url):
+    """The deal's log is not replayed at start-up: the table shows the saved
+    lines at once, and the Log panel rebuilds the whole deal when the save
+    kept only its last lines."""
+    page = phone.new_page()
+    mid_turn(page, base_url)
+    assert discard_loneliest(page)
+    wait_settled(page)
+    press(page, "#btn-draw", True)
+    lines = full_log(page)
+    shown = page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)")
+    assert len(lines) > 5 and shown == lines[-len(shown):]
+    page.wait_for_timeout(1000)  # the page's own pending writes are done
+    page.evaluate(KEEP_TAIL, 3)
+    page.reload()
+    assert harness.wait_ready(page, 60) == "ready"
+    assert page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)") == shown[-3:]
+    assert full_log(page) == lines
+    page.reload()  # complete saved lines stand as they are
+    assert harness.wait_ready(page, 60) == "ready"
+    assert full_log(page) == lines

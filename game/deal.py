@@ -26,8 +26,10 @@ SEAT_NAMES = {
 
 
 def new_game(rules: RuleSet | str = "triple-play", seed: int = 0, players: int | None = None,
-             names: list[str] | None = None, bots: list[str | None] | None = None) -> GameState:
-    """A fresh game, dealt and ready for the first player's draw."""
+             names: list[str] | None = None, bots: list[str | None] | None = None,
+             dealt_from: tuple[int, int, int] | None = None) -> GameState:
+    """A fresh game, dealt and ready for the first player's draw; ``dealt_from``:
+    its deals are another game's, from another seat (see GameState.dealt_from)."""
     if isinstance(rules, str):
         rules = get_preset(rules)
     n = players or rules.players
@@ -43,9 +45,26 @@ def new_game(rules: RuleSet | str = "triple-play", seed: int = 0, players: int |
         players=[Player(name=names[i], bot=bots[i]) for i in range(n)],
         sides=[Side() for _ in range(n // per_side)],
         stocks=[[] for _ in range(rules.stock_piles)],
-        dealer=random.Random(f"{seed}:dealer").randrange(n))
+        dealer=first_dealer(seed, n), dealt_from=dealt_from)
+    if dealt_from is not None:
+        # the dealer of the cards dealt, seen from the seat that now holds them
+        source, deal, shift = dealt_from
+        state.dealer = (first_dealer(source, n) + deal - 1 - shift) % n
     start_deal(state)
     return state
+
+
+def first_dealer(seed: int, players: int) -> int:
+    return random.Random(f"{seed}:dealer").randrange(players)
+
+
+def deal_key(state: GameState) -> str:
+    """What this deal's shuffles are seeded with: "seed:deal", of the game the
+    cards come from (GameState.dealt_from)."""
+    if state.dealt_from is None:
+        return f"{state.seed}:{state.deal}"
+    seed, deal, _ = state.dealt_from
+    return f"{seed}:{deal + state.deal - 1}"
 
 
 def start_deal(state: GameState) -> None:
@@ -54,7 +73,7 @@ def start_deal(state: GameState) -> None:
     n = state.num_players
     _, decks = r.seating(n)
     deck = C.full_deck(decks, r.jokers_per_deck)
-    random.Random(f"{state.seed}:{state.deal}").shuffle(deck)
+    random.Random(deal_key(state)).shuffle(deck)
     for p in state.players:
         p.hand, p.piles = [], []
         p.knee_ready = p.pending_pickup = p.foot_played = False
@@ -64,7 +83,9 @@ def start_deal(state: GameState) -> None:
     for size in r.piles:
         for i in range(n):
             dealt[i].append([deck.pop() for _ in range(size)])
-    for p, piles in zip(state.players, dealt):
+    shift = state.dealt_from[2] if state.dealt_from else 0
+    for i, p in enumerate(state.players):
+        piles = dealt[(i + shift) % n]
         p.hand, p.piles = piles[0], piles[1:]
     state.stocks = [deck[i::r.stock_piles] for i in range(r.stock_piles)]
     state.discard, state.dead = [], []
@@ -144,7 +165,7 @@ def refill_stock(state: GameState) -> None:
     """When frozen piles are out of play and the stock runs low, they go under it."""
     if state.dead and state.stock_count() < state.rules.draw_count:
         dead = state.dead
-        random.Random(f"{state.seed}:{state.deal}:{state.turn_number}").shuffle(dead)
+        random.Random(f"{deal_key(state)}:{state.turn_number}").shuffle(dead)
         state.stocks[0][:0] = dead
         state.dead = []
 

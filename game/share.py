@@ -25,7 +25,7 @@ from .load import MAX_NAME, is_int, is_player_name, one_line, read_json
 from .names import Act, MeldKind
 from .presets import PRESETS, get_preset
 from .rules import RuleSet
-from .state import GameState, Player, Side
+from .state import GameState, Player, Side, read_dealt_from
 
 VERSION = 1
 PREFIX = "g1."
@@ -142,6 +142,8 @@ def encode(state: GameState) -> str:
         "h": [_pack_result(r) for r in state.deal_results[:state.deal - 1]],  # the current one replays
         "a": ",".join(encode_action(a) for a in state.deal_log()),
     }
+    if state.dealt_from is not None:
+        payload["f"] = state.dealt_from_json()["dealt_from"]
     raw = json.dumps(payload, separators=(",", ":")).encode("utf-8")
     packed = zlib.compress(raw, 9)
     return PREFIX + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
@@ -189,7 +191,7 @@ def _rebuild(data) -> GameState:
     version = data.get("v")
     if type(version) is not int or version != VERSION:
         raise StateError(f"This game link has version {brief(version)}; this game reads version {VERSION}.")
-    if data.keys() != {"v", "r", "s", "p", "d", "D", "h", "a"}:
+    if data.keys() - {"f"} != {"v", "r", "s", "p", "d", "D", "h", "a"}:
         raise StateError("The game link is malformed.")
     r = data["r"]
     rules = get_preset(r) if isinstance(r, str) else RuleSet.from_dict(r)
@@ -218,7 +220,8 @@ def _rebuild(data) -> GameState:
         raise StateError("The game link's score sheet does not match its deal number.")
     state = GameState(rules=rules, seed=seed, players=people,
                       sides=[Side() for _ in range(len(people) // per_side)],
-                      stocks=[[] for _ in range(rules.stock_piles)], deal=deal, dealer=dealer)
+                      stocks=[[] for _ in range(rules.stock_piles)], deal=deal, dealer=dealer,
+                      dealt_from=read_dealt_from(data["f"], len(people)) if "f" in data else None)
     state.deal_results = _unpack_results(history, state)
     if state.deal_results:
         for side, total in zip(state.sides, state.deal_results[-1]["totals"]):

@@ -18,7 +18,7 @@ from .errors import RulesError, StateError, brief
 from .load import MAX_NAME, is_int, is_player_name
 from .names import Act, MeldKind, Phase
 from .presets import PRESETS, get_preset
-from .rules import RuleSet
+from .rules import MAX_DEALS, RuleSet
 
 VERSION = 1
 
@@ -118,6 +118,10 @@ class GameState:
     next_meld_id: int = 1
     deal_results: list[dict] = field(default_factory=list)
     log: list[dict] = field(default_factory=list)
+    # (seed, deal, seat): this game's deal k is dealt as deal ``deal + k - 1`` of the
+    # game with that seed, seat i here holding what seat (i + seat) % n held there
+    # (the same deal played again from another seat); None: dealt from ``seed``
+    dealt_from: tuple[int, int, int] | None = None
     observer: int | None = None      # set on a seat's observation (game.view.observe)
 
     # seating --------------------------------------------------------------
@@ -212,7 +216,14 @@ class GameState:
             "answering": list(self.answering), "went_out": self.went_out,
             "next_meld_id": self.next_meld_id,
             "deal_results": self.deal_results, "log": [dict(a) for a in self.log],
-        }
+        } | self.dealt_from_json()
+
+    def dealt_from_json(self) -> dict:
+        """The optional ``dealt_from`` field (absent for a game dealt from its own seed)."""
+        if self.dealt_from is None:
+            return {}
+        seed, deal, seat = self.dealt_from
+        return {"dealt_from": {"seed": seed, "deal": deal, "seat": seat}}
 
     @classmethod
     def from_json(cls, data: object) -> "GameState":
@@ -242,6 +253,7 @@ STATE_KEYS = {"version", "rules", "seed", "players", "sides", "stocks", "discard
 PLAYER_KEYS = {"name", "bot", "hand", "piles", "knee_ready", "pending_pickup", "foot_played"}
 SIDE_KEYS = {"melds", "red3", "opened", "knee_unlocked", "total"}
 MELD_KEYS = {"id", "rank", "cards", "book", "completed_turn"}
+DEALT_FROM_KEYS = {"seed", "deal", "seat"}
 
 
 def _need(cond: bool, message: str) -> None:
@@ -294,7 +306,7 @@ def _load(data) -> GameState:
     version = data.get("version")
     _need(is_int(version) and version == VERSION,
           f"This game state has version {brief(version)}; this program reads version {VERSION}.")
-    _object(data, STATE_KEYS, "the state")
+    _object(data, STATE_KEYS | ({"dealt_from"} & data.keys()), "the state")
     r = data["rules"]
     rules = get_preset(r) if isinstance(r, str) else RuleSet.from_dict(r)
     players = [_load_player(p, i) for i, p in enumerate(_list(data["players"], "players", 8))]
@@ -321,7 +333,16 @@ def _load(data) -> GameState:
         went_out=_seat_or_null(data["went_out"], n, "went_out"),
         next_meld_id=_int(data, "next_meld_id", 1, MAX_LOG),
         deal_results=list(_list(data["deal_results"], "deal_results", rules.deals)),  # copies: the engine
-        log=list(_list(data["log"], "log")))                                           # appends to both
+        log=list(_list(data["log"], "log")),                                           # appends to both
+        dealt_from=read_dealt_from(data["dealt_from"], n) if "dealt_from" in data else None)
+
+
+def read_dealt_from(value, players: int) -> tuple[int, int, int]:
+    """A ``dealt_from`` object (see GameState) as (seed, deal, seat), or StateError."""
+    _object(value, DEALT_FROM_KEYS, "dealt_from")
+    return (_int(value, "seed", label="dealt_from's seed"),
+            _int(value, "deal", 1, MAX_DEALS, "dealt_from's deal"),
+            _int(value, "seat", 0, players - 1, "dealt_from's seat"))
 
 
 def _load_player(p, i: int) -> Player:

@@ -35,9 +35,20 @@ PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# Pyodide's python_stdlib.zip with the modules a start-up imports compiled
+# (scripts/stdlib.mjs); ui/start_pyodide.mjs loads it instead of the stock one.
+STDLIB_ZIP = "python_stdlib_compiled.zip"
+# The standard library modules a start-up imports (one a line; recorded from a
+# real start: bench/page_load.py --breakdown prints any imported from source).
+STDLIB_STARTUP = ROOT / "scripts" / "stdlib_startup.txt"
+# Left out of it: what cannot run in a browser page (a terminal REPL and
+# debugger, processes, network servers and mail clients over sockets) and test
+# tools; about 0.43 MB of the 2.55 MB stock zip.
+STDLIB_LEFT_OUT = ("_pyrepl", "pdb", "multiprocessing", "unittest", "doctest", "pydoc", "wsgiref",
+                   "xmlrpc", "imaplib", "smtplib", "ftplib", "poplib", "mailbox")
+BUILD_CACHE = ROOT / ".cache"  # build products that take long to make (not in git)
 PY_PACKAGES = ("game", "ui")  # packed with their bytecode into APP_ZIP, unpacked into Python's cwd
 APP_ZIP = "app.zip"
 # index.html's marker for the start-up preload links, and the PyScript chunks
@@ -116,6 +127,30 @@ def write_packages(out: Path) -> None:
     (out / "pyscript.toml").write_text("\n".join(lines) + "\n")
 
 
+def write_stdlib(out: Path) -> None:
+    """STDLIB_ZIP: the stock standard library with STDLIB_STARTUP's modules as
+    bytecode, less STDLIB_LEFT_OUT.
+
+    Compiling takes Node several seconds: the result is kept in BUILD_CACHE
+    under a hash of everything it is made from.
+    """
+    script, stock = ROOT / "scripts" / "stdlib.mjs", PYODIDE_DIR / "python_stdlib.zip"
+    modules = STDLIB_STARTUP.read_text().split()
+    args = ["--drop", ",".join(STDLIB_LEFT_OUT), *modules]
+    inputs = [script.read_bytes(), stock.read_bytes(), " ".join(args).encode(),
+              (PYODIDE_DIR / "pyodide.asm.wasm").read_bytes()]
+    digest = hashlib.sha256(b"\0".join(inputs)).hexdigest()
+    cached = BUILD_CACHE / f"stdlib-{digest[:16]}.zip"
+    if not cached.is_file():
+        BUILD_CACHE.mkdir(exist_ok=True)
+        partial = cached.with_suffix(".part")
+        subprocess.run(["node", str(script), str(stock), str(partial), *args], check=True)
+        partial.replace(cached)
+    copy_file(cached, out / "vendor" / "pyodide" / STDLIB_ZIP)
+    if f"/vendor/pyodide/{STDLIB_ZIP}" not in (ROOT / "ui" / "start_pyodide.mjs").read_text():
+        sys.exit(f"ui/start_pyodide.mjs must load vendor/pyodide/{STDLIB_ZIP}")
+
+
 def pyscript_start_chunks() -> list[str]:
     """The files of PyScript's dist/ that the page loads: core.js, the chunks
     it imports, and PYSCRIPT_START_CHUNKS among those it imports lazily (the
@@ -157,7 +192,8 @@ def start_up_preloads(html: str) -> str:
         ("fetch", "pyscript.toml"),
         ("module", "vendor/pyodide/pyodide.mjs"),
         ("module", "vendor/pyodide/pyodide.asm.mjs"),
-    ] + [("fetch", f"vendor/pyodide/{f}") for f in ("pyodide-lock.json", "python_stdlib.zip", "pyodide.asm.wasm")]
+    ] + [("fetch", f"vendor/pyodide/{f}")
+         for f in ("pyodide-lock.json", STDLIB_ZIP, "pyodide.asm.wasm")]
     links = [PRELOAD_LINK[kind].format(path) for kind, path in preloads]
     return html.replace(PRELOAD_MARK, "\n  ".join(links))
 
@@ -201,7 +237,7 @@ def build(out: Path) -> int:
 
     # UI assets (css, js), the page's entry script, and the Python packages.
     for path in sorted((ROOT / "ui").iterdir()):
-        if path.suffix in (".css", ".js") or path.name == ENTRY:
+        if path.suffix in (".css", ".js", ".mjs") or path.name == ENTRY:
             copy_file(path, out / "ui" / path.name)
     write_packages(out)
     # The in-page rules reference: each preset's documentation page as HTML.
@@ -212,10 +248,11 @@ def build(out: Path) -> int:
     shutil.copytree(
         PYSCRIPT_DIST, out / "vendor" / "pyscript", ignore=shutil.ignore_patterns("*.map")
     )
-    runtime_bytes = 0
     for name in PYODIDE_FILES:
         copy_file(PYODIDE_DIR / name, out / "vendor" / "pyodide" / name)
-        runtime_bytes += (PYODIDE_DIR / name).stat().st_size
+    write_stdlib(out)
+    runtime_bytes = sum((out / "vendor" / "pyodide" / name).stat().st_size
+                        for name in (*PYODIDE_FILES, STDLIB_ZIP))
 
     # The page's progress bar measures downloads against the real runtime size.
     html = (ROOT / "index.html").read_text()

@@ -86,6 +86,11 @@ CORRUPTIONS = [  # (what, text of a good save -> corrupt text, words of the mess
     ("bad game", lambda good: good.replace('"seed":', '"seed":"x","was":', 1), "does not check out"),
     ("cards added", lambda good: good.replace('"hand":["', '"hand":["AS","', 1), "does not check out"),
     ("bad summary", lambda good: good.replace('"deal":1,', '"deal":"1",', 1), "summary"),
+    ("hints negative", lambda good: good.replace('"hints":0', '"hints":-1', 1), "hints used"),
+    ("hints a flag", lambda good: good.replace('"hints":0', '"hints":true', 1), "hints used"),
+    ("hints text", lambda good: good.replace('"hints":0', '"hints":"2"', 1), "hints used"),
+    ("hints absurd", lambda good: good.replace('"hints":0', f'"hints":{saves.MAX_HINTS + 1}', 1),
+     "hints used"),
 ]
 
 
@@ -177,3 +182,21 @@ def test_import_recomputes_the_summary(store):
     again = store.import_text(json.dumps(record))
     listed = {s["id"]: s for s in store.list()[0]}
     assert listed[again]["title"] != "Lies" and listed[again]["deal"] == 1
+
+
+def test_hints_used_are_kept_with_the_game(store):
+    """The count of hints a game used: written by the page, kept when a save
+    does not give it, carried by export and import, 0 in a save from before
+    it was counted."""
+    state = played(1)
+    slot = store.save(None, state, [], hints=3)
+    assert store.load_record(slot)["hints"] == 3
+    game.apply(state, game.legal_actions(state)[0])
+    store.save(slot, state, [])  # a save that does not say keeps the count
+    assert store.load_record(slot)["hints"] == 3
+    again = store.import_text(store.export(slot)[1])
+    assert store.load_record(again)["hints"] == 3
+    old = json.loads(store.storage.get(saves.SAVE + slot))
+    del old["hints"]
+    store.storage.set(saves.SAVE + slot, json.dumps(old))
+    assert store.load_record(slot)["hints"] == 0 and store.load(slot)[0].to_json() == state.to_json()

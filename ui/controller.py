@@ -18,13 +18,17 @@ import game
 from game.bots import get_bot
 from game.house import changes
 from game.moves import meld_targets
-from ui import deal_log, dom, render
+from ui import deal_log, dom, render, slices
 from ui import text as T
 from ui.games import GamesMixin
+from ui.learn import LearnMixin
 from ui.pacing import PacingMixin
+from ui.replay import ReplayMixin
 from ui.selection import Selection
 from ui.setup import Setup
+from ui.stats_screen import StatsMixin
 from ui.text import HUMAN
+from ui.tutorial import TutorialMixin
 
 LOG_LINES = 4
 
@@ -36,7 +40,7 @@ def _median(values: list[float]) -> float:
     return s[mid] if len(s) % 2 else (s[mid - 1] + s[mid]) / 2
 
 
-class Controller(GamesMixin, PacingMixin):
+class Controller(TutorialMixin, GamesMixin, PacingMixin, ReplayMixin, StatsMixin, LearnMixin):
     def __init__(self, delay_ms=None, seed=None):
         self.delay_ms = None if delay_ms is None else max(0, delay_ms)  # None: the settings' pace
         self.fixed_seed = seed
@@ -66,7 +70,9 @@ class Controller(GamesMixin, PacingMixin):
     def start(self):
         dom.on_command(self.command)
         self.boot_pacing(self.delay_ms)
+        self.boot_learning()
         self.boot_games()
+        self.boot_tutorial()
         self.render()
 
     def command(self, cmd, arg):
@@ -75,8 +81,10 @@ class Controller(GamesMixin, PacingMixin):
             return
         if self.busy and cmd not in ("games", "menu", "pick", "fewer", "pick-all", "stage", "clear", "unstage",
                                      "rules", "back", "settings", "set-speed", "toggle-setting", "log",
-                                     "show-meld", "hide-meld", "opponents"):
+                                     "show-meld", "hide-meld", "opponents",
+                                     "lesson-skip"):
             return
+        handler = self.lesson_guard(cmd, arg, handler)  # the guided first game
         self.message = ""  # a refusal lasts until the next tap; the handler may set a new one
         try:
             handler(arg)
@@ -137,6 +145,7 @@ class Controller(GamesMixin, PacingMixin):
         self.shown_meld = None
         self.snapshot, self.changed = None, False
         self.log = [deal_log.first_line(self.state)]
+        self.hints_used = 0
         self.message = ""
         self.screen = "table"
         dom.scroll_to_top()
@@ -364,6 +373,8 @@ class Controller(GamesMixin, PacingMixin):
         finally:
             if self.game_id == game_id:
                 self.busy = False
+                if self.plant_next():  # the guided first game's next lesson is on the table
+                    game_id = self.game_id
         if self.game_id == game_id and self.state is not None:
             if self.state.to_move() == HUMAN:
                 self.cue_turn()
@@ -382,19 +393,11 @@ class Controller(GamesMixin, PacingMixin):
         if not hasattr(bot, "think"):
             action = bot(obs, seat, self.rng)
         else:
-            steps, spent, action, slice_start = bot.think(obs, seat, self.rng), 0.0, None, t0
-            while action is None:
-                try:
-                    while time.perf_counter() - slice_start < 0.035:
-                        next(steps)
-                except StopIteration as done:
-                    action = done.value
-                spent += time.perf_counter() - slice_start
-                if action is None:
-                    await asyncio.sleep(0)
-                    if self.game_id != game_id:  # the player left this game
-                        return
-                    slice_start = time.perf_counter()
+            try:
+                action, spent = await slices.run(bot.think(obs, seat, self.rng),
+                                                 lambda: self.game_id == game_id)
+            except slices.Stopped:  # the player left this game
+                return
             t0 = time.perf_counter() - spent
         try:
             game.apply(state, action)
@@ -418,6 +421,7 @@ class Controller(GamesMixin, PacingMixin):
         try:
             self.draw()
             self.draw_panels()
+            self.draw_lesson()
             self.play_staged()
         except Exception as e:  # a screen that cannot be drawn: say so, offer the games list
             dom.console_error(f"draw {self.screen}: {type(e).__name__}: {e}")
@@ -438,6 +442,10 @@ class Controller(GamesMixin, PacingMixin):
             return self.draw_games()
         if self.screen == "rules":
             return self.draw_rules()
+        if self.screen == "replay":
+            return self.draw_replay()
+        if self.screen == "stats":
+            return self.draw_stats()
         focus = dom.focused_id()
         if self.screen == "setup" or self.state is None:
             self.shown = "setup"
@@ -476,7 +484,8 @@ class Controller(GamesMixin, PacingMixin):
                                       can_clear=has_selection or bool(staged),
                                       fresh=self.fresh_in_hand(hand) if playing else Counter(),
                                       hint=self.hint and v["to_move"] == HUMAN))
-        dom.mount("sheet", render.sheet(v, game.winner(self.state) if v["phase"] == "game_end" else []))
+        dom.mount("sheet", self.sheet_with_replays(v, render.sheet(
+            v, game.winner(self.state) if v["phase"] == "game_end" else [], self.sheet_extras(v))))
         dom.mount("actions", render.actions(
             v, selected=selected, has_staged=bool(staged),
             can_undo=self.snapshot is not None and self.changed and mine, can_knock=can_knock,
@@ -493,6 +502,7 @@ class Controller(GamesMixin, PacingMixin):
             "data-hand-count": len(hand), "data-opened": "1" if v["sides"][v["my_side"]]["opened"] else "0",
             "data-took-pile": "1" if v["took_pile"] else "0", "data-staged": len(staged),
             "data-message": "1" if self.message else "0"})
+        self.draw_learning(v)
         dom.focus(focus)
 
     @staticmethod

@@ -163,6 +163,18 @@ def scroll_to_top():
     window.scrollTo(0, 0)
 
 
+def mark(attr, selector):
+    """Set attribute ``attr`` on the first element matching ``selector`` (a CSS
+    selector, or None for none) and take it off every other element; the
+    marked element is scrolled into view within its own scrolling area."""
+    for element in document.querySelectorAll(f"[{attr}]"):
+        element.removeAttribute(attr)
+    element = _js(document.querySelector(selector)) if selector else None
+    if element is not None:
+        element.setAttribute(attr, "")
+        element.scrollIntoView(to_js({"block": "nearest", "inline": "nearest"}))
+
+
 # -- saves, links and files (ui/games.py) ---------------------------------------
 class LocalStorage:
     """ui.saves' storage interface over window.localStorage (strings in, strings out)."""

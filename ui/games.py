@@ -54,15 +54,16 @@ class GamesMixin:
             self.do_resume(self.store.current)  # the painted game goes live where it is
 
     # -- saving ---------------------------------------------------------------------
-    def autosave(self):
+    def autosave(self, force=False):
+        """Save the game if it moved on (``force``: also if only its hint count did)."""
         state = self.state
         saved, count = self.saved_as or (None, 0)
-        if state is None or (saved is state and count == len(state.log)):
+        if state is None or (saved is state and count == len(state.log) and not force):
             return
         if not state.log and saved is not state:
             self.slot = None  # a new game: a new slot
         try:
-            self.slot = self.store.save(self.slot, state, self.log)
+            self.slot = self.store.save(self.slot, state, self.log, hints=self.hints_used)
             self.store.current = self.slot
         except StorageFull:
             self.message = FULL
@@ -73,12 +74,15 @@ class GamesMixin:
             dom.console_error(self.message)
             return
         self.saved_as = (state, len(state.log))
+        self.note_deal_end()  # ui/stats_screen.py: a deal that just ended is counted
         dom.set_root_data("saved", f"{self.slot}:{len(state.log)}")
         dom.set_root_data("has-saves", "1")
 
-    def open_game(self, slot, state, log):
+    def open_game(self, slot, state, log, hints=0):
         """Put a game on the table and let the bots move if it is their turn."""
-        self.state, self.log, self.slot = state, self.deal_lines(state, log), slot
+        # The saved lines as they are: the Log panel completes them (ui.pacing.panel_log).
+        self.state, self.log, self.slot = state, list(log), slot
+        self.hints_used = hints
         self.saved_as = (state, len(state.log))
         self.store.current = slot
         self.rng = random.Random(state.seed + len(state.log))
@@ -103,13 +107,13 @@ class GamesMixin:
 
     def do_resume(self, slot):
         if slot == self.slot and self.state is not None:
-            return self.open_game(slot, self.state, self.log)
+            return self.open_game(slot, self.state, self.log, self.hints_used)
         try:
-            state, log = self.store.load(slot)
+            record = self.store.load_record(slot)
         except SaveError as e:
             self.games_errors = [str(e)]
             return
-        self.open_game(slot, state, log)
+        self.open_game(slot, record["game"], record["log"], record["hints"])
 
     def do_delete(self, slot):
         if self.deleting != slot:

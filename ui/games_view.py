@@ -31,6 +31,8 @@ def slot_card(s, deleting, main=None):
              h("div", {"class": "slot-info muted"}, "Saved " + when(s["updated"])),
              main,
              h("div", {"class": "slot-tools"},
+               button("Replay", "replay-game", sid, cls="tool", extra={"data-role": "replay"})
+               if s["deal"] > 1 or s["phase"] in ("deal_end", "game_end") else None,
                button("Share", "share", sid, cls="tool", extra={"data-role": "share"}),
                button("Export", "export", sid, cls="tool", extra={"data-role": "export"}),
                button(delete, "delete", sid, cls="tool" + (" danger" if deleting == sid else ""),
@@ -77,4 +79,5 @@ def games_screen(slots, current, *, incoming=None, note="", errors=(), link=None
                  h("small", None, "a .json file from Export"),
                  h("input", {"type": "file", "id": "import-file", "accept": ".json,application/json",
                              "data-change": "import"})))
+    out.append(button("Your statistics", "stats", id="btn-stats", cls="tool wide"))
     return out

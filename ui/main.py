@@ -26,7 +26,8 @@ def main():
     controller = Controller(delay_ms=_int_param("delay", None),
                             seed=_int_param("seed", None))
     controller.start()
-    dom.set_text("status", "Ready: choose your game.")
+    if controller.state is None:  # a game resumed at start-up keeps its own status line
+        dom.set_text("status", "Ready: choose your game.")
     dom.set_app_state("ready")
 
 

@@ -26,6 +26,7 @@ class PacingMixin:
         self.motion_staged = False   # steps captured, waiting for the next render
         self.motion = None           # the last play's awaitable (ui/motion.js)
         self.pending_cues = []
+        self.whole_log = None        # the Log panel's deal: (game_id, deal), lines, log length
 
     def pace(self):
         """(ms a card flies, ms of pause after each bot move)."""
@@ -71,6 +72,18 @@ class PacingMixin:
             dom.console_warn(f"log not rebuilt: {type(e).__name__}: {e}")
             return list(saved)
 
+    def panel_log(self):
+        """The Log panel's lines: the whole deal. A reopened game shows the lines
+        its save kept; where those are not the whole deal, the deal is replayed
+        once, when the panel first needs it (not at start-up: ui.deal_log)."""
+        key, whole = (self.game_id, self.state.deal), self.whole_log
+        if whole and whole[0] == key and whole[2] <= len(self.log):
+            return whole[1] + self.log[whole[2]:]
+        if deal_log.complete(self.state, self.log):
+            return self.log
+        self.whole_log = (key, self.deal_lines(self.state, self.log), len(self.log))
+        return self.whole_log[1]
+
     # -- panels ----------------------------------------------------------------------------
     def do_settings(self, _arg=None):
         self.panel = None if self.panel == "settings" else "settings"
@@ -100,7 +113,7 @@ class PacingMixin:
         if self.panel == "log" and self.state is None:
             self.panel = None
         for name, tree in (("settings", lambda: panels.settings_panel(self.settings)),
-                           ("log", lambda: panels.log_panel(self.log, self.state.deal))):
+                           ("log", lambda: panels.log_panel(self.panel_log(), self.state.deal))):
             shown = self.panel == name
             dom.mount(f"{name}-panel", tree() if shown else [])
             dom.set_attrs(f"{name}-panel", {"hidden": not shown})

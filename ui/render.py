@@ -597,7 +597,8 @@ def deal_table(view, result):
              h("caption", None, caption), h("thead", None, head), h("tbody", None, rows))
 
 
-def sheet(view, winners):
+def sheet(view, winners, extra=()):
+    """The score sheet; ``extra`` (nodes) follows the summary of the deals."""
     results = view["deal_results"]
     if not results:
         return []
@@ -618,6 +619,7 @@ def sheet(view, winners):
                  view["title"] + (" with house rules" if view["house_rules"] else "")))
     out.append(house_note(view["house_rules"]))
     out.append(summary_table(view, results))
+    out += extra
     ordered = results[::-1] if view["phase"] == "deal_end" else results
     out += [deal_table(view, r) for r in ordered]
     return out

@@ -32,6 +32,7 @@ MAX_TEXT = MAX_STATE_TEXT  # characters of a save or an imported file
 MAX_LOG = 200           # table log lines kept
 MAX_LINE = 300
 MAX_NAME = 60
+MAX_HINTS = 100_000     # hints counted in one game (far more than any game asks)
 
 
 class StorageFull(Exception):
@@ -84,6 +85,27 @@ def _summary_ok(meta):
                 for x in scores))
 
 
+ORIGINAL_KEYS = {"game", "deal", "seat", "scores"}
+
+
+def _is_int(v, low, high):
+    return isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+
+
+def original_ok(original):
+    """The shape of a same-deal game's ``original``: the game (slot) and deal whose
+    cards it deals, the seat whose cards the person holds, that deal's scores by side."""
+    return (isinstance(original, dict) and original.keys() == ORIGINAL_KEYS
+            and isinstance(original["game"], str) and 0 < len(original["game"]) <= MAX_NAME
+            and _is_int(original["deal"], 1, 20) and _is_int(original["seat"], 0, 7)
+            and isinstance(original["scores"], list) and 0 < len(original["scores"]) <= 8
+            and all(_is_int(x, -10**15, 10**15) for x in original["scores"]))
+
+
+def _hints_ok(n):
+    return _is_int(n, 0, MAX_HINTS)
+
+
 def _check(cond, message):
     if not cond:
         raise SaveError(message)
@@ -122,6 +144,10 @@ def parse(text, check_state=True):
            and all(isinstance(x, str) and len(x) <= MAX_LINE for x in log), "Its table log is malformed.")
     _check(all(isinstance(record.get(k), str) for k in ("created", "updated")), "Its dates are missing.")
     _check(_summary_ok(meta), "Its summary is missing or malformed.")
+    _check("original" not in record or original_ok(record["original"]),
+           "Its record of the deal it plays again is malformed.")
+    hints = record.setdefault("hints", 0)  # saves made before hints were counted have none
+    _check(_hints_ok(hints), "Its count of hints used is malformed.")
     if check_state:
         try:
             record["game"] = game.GameState.from_json(record.get("state"))
@@ -183,8 +209,10 @@ class SaveStore:
             slot = f"{base}-{n}"
         return slot
 
-    def save(self, slot, state, log, name=None):
+    def save(self, slot, state, log, name=None, original=None, hints=None):
         """Write a game into its slot (a new slot when ``slot`` is None); return the slot.
+        ``original``: for the same deal played again, what it plays again (kept on later saves).
+        ``hints``: the hints used in this game (None keeps the slot's count).
 
         Raises StorageFull if the browser refuses; the old copy then stays as it was.
         """
@@ -198,22 +226,40 @@ class SaveStore:
         if not isinstance(old, dict):
             old = {}
             slot = slot or self._new_id()
+        if hints is None:
+            hints = old.get("hints", 0) if _hints_ok(old.get("hints", 0)) else 0
         record = {"format": FORMAT, "version": VERSION, "name": name or old.get("name") or state.rules.title,
                   "created": old.get("created", now), "updated": now, "meta": summary(state),
-                  "state": state.to_json(), "log": [line[:MAX_LINE] for line in log[-MAX_LOG:]]}
+                  "state": state.to_json(), "log": [line[:MAX_LINE] for line in log[-MAX_LOG:]],
+                  "hints": hints}
+        original = original or old.get("original")
+        if original_ok(original):
+            record["original"] = original
         self.storage.set(SAVE + slot, json.dumps(record, separators=(",", ":")))
         return slot
 
     def load(self, slot):
         """(state, log) of a slot; a save that fails is set aside and SaveError says why."""
+        record = self.load_record(slot)
+        return record["game"], record["log"]
+
+    def load_record(self, slot):
+        """A slot's whole checked record (``game``: the state, ``log``, ``hints``, ...);
+        a save that fails is set aside and SaveError says why."""
         text = self.storage.get(SAVE + slot)
         if text is None:
             raise SaveError("That saved game is no longer here.")
         try:
-            record = parse(text)
+            return parse(text)
         except SaveError as e:
             raise SaveError(self.quarantine(slot, e)) from None
-        return record["game"], record["log"]
+
+    def original(self, slot):
+        """What a same-deal game plays again (see ``save``), or None."""
+        try:
+            return parse(self.storage.get(SAVE + slot), check_state=False).get("original")
+        except SaveError:
+            return None
 
     def delete(self, slot):
         self.storage.remove(SAVE + slot)
@@ -250,4 +296,5 @@ class SaveStore:
             record = parse(text)
         except SaveError as e:
             raise SaveError(f"This file cannot be imported: {e}") from None
-        return self.save(None, record["game"], record["log"], name=name or record["name"])
+        return self.save(None, record["game"], record["log"], name=name or record["name"],
+                         hints=record["hints"])

@@ -38,6 +38,7 @@ time spent inside it counts against the budget.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
@@ -107,6 +108,11 @@ GRANT = {"type": Act.ANSWER, "yes": True}
 # left), fitted by bench/fit_eval.py (in fitted.json).
 RESIDUAL_SD = tuple(fitted.VALUES["evaluation"]["residual_sd"])
 _NORMAL = Normal()
+
+
+def action_key(action: dict) -> str:
+    """An action as text, to look it up in ``Hard.measured``."""
+    return json.dumps(action, sort_keys=True)
 
 
 def horizon(options: list[dict]) -> int:
@@ -236,6 +242,10 @@ class Hard(Normal):
     def __init__(self, budget_ms: float = DEFAULT_BUDGET_MS, samples: int | None = None):
         self.budget = budget_ms / 1000.0
         self.samples = samples
+        # What the last decision measured, for a hint's reason (``game.advice``):
+        # per candidate action (as JSON text), its mean look-ahead value, or
+        # for a discard the share of sampled next hands that took the pile.
+        self.measured: dict[str, float] = {}
 
     def __call__(self, obs: GameState, seat: int, rng: random.Random | None = None) -> dict:
         steps = self.think(obs, seat, rng)
@@ -248,6 +258,7 @@ class Hard(Normal):
     def think(self, obs: GameState, seat: int, rng: random.Random | None = None):
         """The decision as a generator: yields between units of work, returns the action."""
         clock = _Clock(self.budget * SAFETY)
+        self.measured = {}
         default = self.choose(obs, seat)
         options = self.candidates(obs, seat, default)
         if len(options) < 2:
@@ -312,6 +323,9 @@ class Hard(Normal):
             if len(values) < len(options):
                 break
             rows.append(values)
+        if rows:
+            means = (sum(col) / len(rows) for col in zip(*rows))
+            self.measured = {action_key(a): m for a, m in zip(options, means)}
         return options[leader(rows)] if rows else options[0]
 
     def discard_by_replies(self, obs: GameState, seat: int, options: list[dict], rng: random.Random,
@@ -348,6 +362,8 @@ class Hard(Normal):
             yield from clock.pause()
         if not samples:
             return options[0]  # nothing measured: normal's choice
+        self.measured = {action_key({"type": "discard", "card": c}): k / samples
+                         for c, k in taken.items()}
         risk = feeding_risk(obs, seat, know)
         for card, k in taken.items():
             rank = C.rank(card)

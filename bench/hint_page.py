@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""The hint in the page: from the tap on Hint to the hint on screen, and the
+page's longest main-thread task meanwhile; then the coach's time for a deal.
+
+Builds the site, starts a game against three --bots bots (?delay=0) and, at
+each of the human's decisions for --turns turns, taps Hint and waits for the
+bubble: the time from the click (capture phase, before the page's handler)
+to the frame that shows it (target: 600 ms at the page's 500 ms budget),
+and the long tasks (over 50 ms) that start in between (target: none over
+100 ms: the search runs in ~35 ms slices, ui/slices.py). The move is then
+played with "Do it". Last, deal 1 is played out by page_load's simplest turns
+(draw, discard the first card the engine takes) and the coach's review of
+it is timed from the deal's end to its list.
+
+    .venv/bin/python -m bench.hint_page [--turns 8] [--bots normal]
+"""
+
+import argparse
+import statistics
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+from bench.page_load import SETTLED, play_turns
+from e2e import harness
+
+# A hint's time: the click on Hint to the frame after #table[data-hint] says
+# "shown"; long tasks as (start, duration).
+WATCH = """
+window.__hints = [];
+window.__tasks = [];
+new PerformanceObserver(list => {
+  for (const e of list.getEntries()) window.__tasks.push([e.startTime, e.duration]);
+}).observe({ type: 'longtask' });
+let tapAt = null;
+document.addEventListener('click', (e) => {
+  if (e.target.closest && e.target.closest('#btn-hint')) tapAt = performance.now();
+}, true);
+new MutationObserver(() => {
+  if (tapAt === null || document.getElementById('table').dataset.hint !== 'shown') return;
+  const t0 = tapAt;
+  tapAt = null;
+  requestAnimationFrame(() => window.__hints.push([t0, performance.now()]));
+}).observe(document.getElementById('table'), { attributes: true, attributeFilter: ['data-hint'] });
+"""
+
+SHOWN = "() => window.__hints.length > %d"
+COACH_DONE = "() => (document.getElementById('coach') || {dataset: {}}).dataset.status === 'done'"
+
+
+def hint_and_follow(page, n, timeout):
+    """Tap Hint, wait for it on screen, play it; False once the deal is over."""
+    page.wait_for_function(SETTLED, timeout=timeout)
+    if page.get_attribute("#table", "data-phase") in ("deal_end", "game_end"):
+        return False
+    page.click("#btn-hint")
+    page.wait_for_function(SHOWN % n, timeout=timeout)
+    page.click("#btn-hint-do")
+    return True
+
+
+def measure(pw, base, turns, bots):
+    browser = harness.launch_chromium(pw)
+    page = browser.new_page(**harness.PHONE)
+    page.goto(base + "?delay=0&seed=3")
+    if harness.wait_ready(page, 120) != "ready":
+        raise SystemExit("the game page did not start")
+    for seat in (1, 2, 3):
+        page.select_option(f"#setup-bot-{seat}", bots)
+    page.click("#btn-start")
+    page.evaluate(WATCH)
+    n = 0
+    while n < turns * 3 and hint_and_follow(page, n, 60000):
+        n += 1
+    hints = page.evaluate("window.__hints")
+    tasks = page.evaluate("window.__tasks")
+    play_turns(page, 500, 60000)  # the rest of the deal, poorly: something for the coach
+    ended = page.evaluate("performance.now()")
+    page.wait_for_function(COACH_DONE, timeout=600000)
+    coach_s = (page.evaluate("performance.now()") - ended) / 1000
+    entries = page.locator("#coach-list .coach-entry").count()
+    browser.close()
+    return hints, tasks, coach_s, entries, n
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--turns", type=int, default=8,
+                        help="human turns with a hint at each decision")
+    parser.add_argument("--bots", default="normal", help="the other seats' bots")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "site"
+        harness.build_site(site)
+        with harness.serve(site) as base, sync_playwright() as pw:
+            hints, tasks, coach_s, entries, played = measure(pw, base, args.turns, args.bots)
+    times = [b - a for a, b in hints]
+    during = [d for start, d in tasks if any(a <= start <= b for a, b in hints)]
+    longest = max(during, default=0)
+    print(f"hint in the page, phone 390x844, {len(times)} hints ({args.bots} bots, budget 500 ms)")
+    print(f"tap to hint on screen: median {statistics.median(times):.0f} ms, "
+          f"max {max(times):.0f} ms (each: {' '.join(f'{t:.0f}' for t in times)}) "
+          f"(target 600 ms: {'met' if max(times) <= 600 else 'NOT met'})")
+    print(f"main thread while hints think: {len(during)} tasks over 50 ms, "
+          f"longest {longest:.0f} ms (target: none over 100 ms: "
+          f"{'met' if longest <= 100 else 'NOT met'})")
+    print(f"the coach after deal 1 ({played} hints followed, then draw and discard the first "
+          f"card taken to the deal's end): the list after {coach_s:.1f} s, {entries} entries")
+
+
+if __name__ == "__main__":
+    main()

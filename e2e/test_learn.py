@@ -1,0 +1,182 @@
+"""Learning from the bots on the page: a hint shown on the table and followed,
+the hints counted on the score sheet and in the save, and the coach after a
+deal (skippable, then its costliest decisions, each with its position).
+
+The coach needs a finished deal: it starts from test_motion's late position
+(deal 1 near its end, planted as a save), as the motion tests do.
+"""
+
+import json
+
+import harness
+from conftest import traced_context
+from test_layout import assert_readable, axe_serious, boxes
+from test_motion import open_planted, play_to_deal_end
+from test_saves import storage
+from test_table import (
+    discard_loneliest,
+    game_state,
+    open_new_game,
+    press,
+    start_game,
+    table,
+    wait_settled,
+)
+
+STILL = "#hand, #piles, #melds, #actions"  # the table a hint must not move
+HINT_TIMEOUT_MS = 60_000
+COACH_TIMEOUT_MS = 240_000
+
+
+def ask_hint(page, touch=True):
+    """Tap Hint and wait for the bubble; return the advised action."""
+    press(page, "#btn-hint", touch)
+    page.wait_for_function("document.getElementById('table').dataset.hint === 'shown'",
+                           timeout=HINT_TIMEOUT_MS)
+    return json.loads(page.get_attribute("#hint-bubble", "data-action"))
+
+
+def advised(page):
+    """{element id: data-advised} of what the hint points at."""
+    return dict(page.eval_on_selector_all("[data-advised]",
+                                          "els => els.map(e => [e.id, e.dataset.advised])"))
+
+
+def follow(page, touch=True):
+    """Tap "Do it"; return the log entry it added (the move the engine applied)."""
+    n = len(game_state(page)["log"])
+    press(page, "#btn-hint-do", touch)
+    page.wait_for_function(f"JSON.parse(tpGameState()).log.length > {n}")
+    return game_state(page)["log"][n]
+
+
+def saved_hints(page):
+    return [json.loads(v)["hints"] for k, v in storage(page).items() if k.startswith("tp.save.")]
+
+
+def test_a_hint_is_shown_on_the_table_and_followed(phone_context, base_url):
+    page = phone_context.new_page()
+    open_new_game(page, base_url)
+    start_game(page, True)
+    assert wait_settled(page) == "draw"
+    before = boxes(page, STILL)
+    action = ask_hint(page)
+    assert action["type"] in ("draw", "take_pile")
+    reason = page.locator("#hint-reason")
+    assert reason.is_visible() and len(reason.text_content().strip()) > len("Hint: ")
+    assert boxes(page, STILL) == before  # the bubble floats: nothing on the table moved
+    marks = advised(page)
+    assert ("btn-draw" if action["type"] == "draw" else "btn-take") in marks
+    assert table(page, "hints-used") == "1"
+    assert follow(page) == dict(action, seat=0)
+    page.wait_for_function("document.getElementById('table').dataset.hint === ''")
+    assert advised(page) == {} and not page.locator("#hint-bubble").is_visible()
+
+    # after the draw: a meld or a discard, shown on the hand's chips
+    assert table(page, "phase") == "play"
+    action = ask_hint(page)
+    marks = advised(page)
+    assert action["type"] in ("meld", "discard", "pick_up_knee")
+    if action["type"] != "pick_up_knee":
+        assert any(k.startswith("chip-") for k in marks), marks
+    harness.screenshot(page, "phone-hint")
+    assert_readable(page, "hint")
+    assert axe_serious(page) == []
+    assert follow(page) == dict(action, seat=0)
+    assert table(page, "hints-used") == "2"
+    assert saved_hints(page) == [2]  # counted in the game's save
+
+    # a move made by hand instead clears the hint too
+    wait_settled(page)
+    ask_hint(page)
+    if table(page, "phase") == "draw":
+        press(page, "#btn-draw", True)
+    else:
+        assert discard_loneliest(page)
+    assert table(page, "hint") == "" and advised(page) == {}
+    assert saved_hints(page) == [3]
+
+
+def test_a_hint_on_the_desktop(desktop_context, base_url):
+    page = desktop_context.new_page()
+    open_new_game(page, base_url)
+    start_game(page, False)
+    wait_settled(page)
+    press(page, "#btn-draw", False)
+    action = ask_hint(page, touch=False)
+    assert advised(page) and action["type"] != "draw"
+    harness.screenshot(page, "desktop-hint")
+    assert axe_serious(page) == []
+
+
+SKIP_WHEN_SHOWN = """() => {
+  const progress = document.getElementById('coach-progress');
+  const skip = document.getElementById('btn-coach-skip');
+  if (!skip || !progress || !progress.getClientRects().length) return false;
+  skip.click();
+  return true;
+}"""
+
+
+def wait_coach(page, status):
+    page.wait_for_function(f"document.getElementById('coach')?.dataset.status === '{status}'",
+                           timeout=COACH_TIMEOUT_MS)
+
+
+def test_the_coach_after_a_deal_skips_then_lists_the_costliest_decisions(phone_context, base_url):
+    page = phone_context.new_page()
+    open_planted(page, base_url, query="?delay=0&seed=7")
+    press(page, "#btn-continue", True)
+    wait_settled(page)
+    ask_hint(page)
+    press(page, "#btn-hint-close", True)  # closed unfollowed: it still counts
+    assert not page.locator("#hint-bubble").is_visible() and advised(page) == {}
+    assert play_to_deal_end(page) == "deal_end"
+
+    assert page.text_content("#hint-count").strip() == "Hints used this game: 1"
+    assert saved_hints(page) == [1]
+    # the review starts by itself, with its progress; Skip stops it at once. It
+    # may take only seconds: Skip is clicked the moment it shows (a tap would
+    # first wait for the page to be still)
+    page.wait_for_function(SKIP_WHEN_SHOWN, timeout=COACH_TIMEOUT_MS)
+    assert page.get_attribute("#coach", "data-status") == "skipped"
+    page.wait_for_timeout(300)  # a stopped review stays stopped
+    assert page.get_attribute("#coach", "data-status") == "skipped"
+
+    press(page, "#btn-coach-run", True)
+    wait_coach(page, "running")
+    harness.screenshot(page, "phone-coach-running")
+    wait_coach(page, "done")
+    entries = page.locator("#coach-list .coach-entry")
+    assert entries.count() <= 3
+    if not entries.count():
+        assert page.locator("#coach-none").is_visible()
+        return
+    costs = [int(c) for c in page.eval_on_selector_all("#coach-list li",
+                                                       "els => els.map(e => e.dataset.cost)")]
+    assert costs == sorted(costs, reverse=True)
+    for i in range(entries.count()):
+        text = entries.nth(i).text_content()
+        assert all(words in text for words in ("Your turn ", "You: ", "Hard: ", "cost about"))
+    press(page, "#coach-0", True)
+    position = page.locator("#coach-position")
+    assert position.is_visible() and "Your hand" in position.text_content()
+    assert page.get_attribute("#coach-0", "aria-expanded") == "true"
+    position.scroll_into_view_if_needed()
+    harness.screenshot(page, "phone-coach")
+    assert_readable(page, "coach")
+    assert axe_serious(page) == []
+
+
+def test_the_coach_on_the_desktop(chromium, base_url):
+    context = traced_context(chromium, **harness.DESKTOP, has_touch=True)  # play_to_deal_end taps
+    page = context.new_page()
+    open_planted(page, base_url, query="?delay=0&seed=7")
+    press(page, "#btn-continue", False)
+    assert play_to_deal_end(page) == "deal_end"
+    wait_coach(page, "done")
+    if page.locator("#coach-0").count():
+        press(page, "#coach-0", False)
+    harness.screenshot(page, "desktop-coach")
+    assert axe_serious(page) == []
+    context.close()

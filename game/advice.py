@@ -1,0 +1,346 @@
+"""Hints: the move the ``hard`` bot would make from a player's seat, with a reason.
+
+The hint sees only the seat's view (``observe``), exactly as a bot does,
+so it never tells a player anything their own eyes could not. Its move is
+``hard``'s next action (hard plays a turn as a sequence of actions: the
+hint is one of them). Its reason is one line in the player's words, built
+from facts of the position the engine can state (the pile's size, what a
+meld reaches, what the side's book lacks, who plays next) and from the
+figures hard measured while it chose (how often the sampled deals were won
+after each candidate, how often the next player's sampled hands took the
+pile).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from . import cards as C
+from . import melds as M
+from .bots.evaluate import ahead_of_best
+from .bots.going_out import canasta_within_reach, cards_left_cost, opponents_close
+from .bots.hard import DEFAULT_BUDGET_MS, Hard, action_key
+from .bots.normal import pick_take, pile_is_worth_it
+from .engine import book_status, opening_minimum
+from .errors import IllegalMove
+from .moves import take_pile_candidates
+from .names import Act
+from .scoring import table_points
+from .state import GameState
+from .view import observe
+
+WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+# A measured figure is quoted only when the candidates differ by at least this
+# much (a share of sampled deals won): smaller gaps are noise in a few samples.
+QUOTE_GAP = 0.01
+# The reasons' words for a player without partners, in the order replaced.
+ALONE = (("your side has its", "you have your"), ("your side has", "you have"),
+         ("and leads by", "and lead by"), ("your side needs", "you need"),
+         ("for its book", "for your book"), ("your side won", "you won"),
+         ("your side's", "your"), ("your side trails", "you trail"), ("your side", "you"))
+
+
+@dataclass(frozen=True)
+class Advice:
+    action: dict   # a legal action for the seat, in the engine's JSON form
+    reason: str    # one line in the player's words
+
+
+def think(state: GameState, seat: int, rng: random.Random, budget_ms: float = DEFAULT_BUDGET_MS,
+          samples: int | None = None):
+    """``Hard.think`` from ``seat``'s view, as a generator (it yields between
+    small units of work); returns an ``Advice``. ``samples`` caps hard's
+    samples (a deterministic limit, for tests)."""
+    if state.to_move() != seat:
+        raise IllegalMove("It is not that seat's move: there is nothing to advise.")
+    obs = observe(state, seat)
+    bot = Hard(budget_ms, samples)
+    action = yield from bot.think(obs, seat, rng)
+    return Advice(action, reason(obs, seat, action, bot.measured))
+
+
+def hint(state: GameState, seat: int, *, budget_ms: float = DEFAULT_BUDGET_MS, seed: int = 0,
+         samples: int | None = None) -> Advice:
+    """``think`` run to the end."""
+    return run(think(state, seat, random.Random(seed), budget_ms, samples))
+
+
+def run(steps):
+    """A generator's return value, once it has run to its end."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+# -- reasons --------------------------------------------------------------------
+def reason(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -> str:
+    """Why ``action`` is right for ``seat``: one line, facts of ``obs`` and
+    hard's ``measured`` figures (``Hard.measured``); for a player who plays
+    alone, "you" where a partnership reads "your side"."""
+    line = _reason(obs, seat, action, measured)
+    if len(obs.seats_of(obs.side_of(seat))) > 1:
+        return line
+    for side_words, own_words in ALONE:
+        line = line.replace(side_words, own_words)
+    return line
+
+
+def _reason(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -> str:
+    kind = action["type"]
+    if kind == Act.TAKE_PILE:
+        return _take(obs, seat, action, measured)
+    if kind == Act.DRAW:
+        return _draw(obs, seat, action, measured)
+    if kind == Act.PICK_UP_KNEE:
+        knee = len(obs.players[seat].piles[0])
+        return (f"Pick up your knee: your side has its first canasta, and its {knee} cards "
+                "join your hand.")
+    if kind == Act.MELD:
+        return _meld(obs, seat, action, measured)
+    if kind == Act.DISCARD:
+        return _discard(obs, seat, action["card"], measured)
+    if kind == Act.KNOCK:
+        if obs.players[seat].hand:
+            return "Knock: you took the pile, so your turn ends without a discard."
+        return "Knock: you have no card left to throw, so your turn ends."
+    if kind == Act.ASK:
+        return _ask(obs, seat, measured)
+    return _answer(obs, seat, action["yes"], measured)
+
+
+def count_word(n: int) -> str:
+    return WORDS[n] if 0 <= n < len(WORDS) else str(n)
+
+
+def rank_words(rank: str) -> str:
+    """"7s", "Kings", "wild cards"."""
+    return "wild cards" if rank == C.WILD else C.rank_label(rank)
+
+
+def lead(obs: GameState, side: int) -> int:
+    """How far ``side`` is ahead (below zero: behind) on the score sheet and
+    the table together, as the page shows them."""
+    return ahead_of_best([s.total + table_points(obs, i) for i, s in enumerate(obs.sides)], side)
+
+
+def _compare(measured: dict[str, float], chosen: dict, kind: str, other_words: str) -> str:
+    """" (your side won the game in ...)": hard's figures for ``chosen`` and
+    for the best other candidate of ``kind``, when they tell them apart."""
+    mine = action_key(chosen)
+    others = [v for k, v in measured.items() if k != mine and json.loads(k)["type"] == kind]
+    if mine not in measured or not others:
+        return ""
+    a, b = (min(1.0, max(0.0, v)) for v in (measured[mine], max(others)))
+    if abs(a - b) < QUOTE_GAP:
+        return ""
+    return f" (your side won the game in {a:.0%} of the sampled deals, {b:.0%} {other_words})"
+
+
+def placement_effects(obs: GameState, seat: int, melds: list[dict],
+                      top: str | None = None) -> list[str]:
+    """What each placement does, in words: "your 7s reach six", "a new meld
+    of 9s", "your Kings become a canasta" (``top``: the pile's top card,
+    which joins the first placement)."""
+    r = obs.rules
+    side = obs.sides[obs.side_of(seat)]
+    by_id = {m.id: m for m in side.melds}
+    out = []
+    for i, pl in enumerate(melds):
+        cards = list(pl["cards"]) + ([top] if i == 0 and top else [])
+        if "to" in pl:
+            m = by_id[pl["to"]]
+            rank, size = m.rank, len(m.cards) + len(cards)
+            mine = f"your {rank_words(rank)}"
+        else:
+            rank, size = M.natural_rank(cards) or C.WILD, len(cards)
+            mine = f"a new meld of {rank_words(rank)}"
+        if size >= r.canasta_size:
+            out.append(f"{mine} become a canasta" if "to" in pl
+                       else f"a canasta of {rank_words(rank)}")
+        elif "to" in pl:
+            out.append(f"{mine} reach {count_word(size)}")
+        else:
+            out.append(mine)
+    return out
+
+
+def _join(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _take(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -> str:
+    n = len(obs.discard)
+    top = obs.discard[-1]
+    line = (f"Take the pile: {n} card{'s' if n != 1 else ''}, and "
+            + _join(placement_effects(obs, seat, action["melds"], top)))
+    side = obs.side_of(seat)
+    if not obs.sides[side].opened:
+        value = sum(M.card_value(c) for pl in action["melds"] for c in pl["cards"])
+        line += (f"; with the top card they make {value + M.card_value(top)} points, enough for "
+                 f"your side's first meld, which needs {opening_minimum(obs, side)}")
+    return line + _compare(measured, action, "draw", "after a draw") + "."
+
+
+def _draw(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -> str:
+    takes = take_pile_candidates(obs, seat)
+    if not takes:
+        return f"Draw: {why_no_take(obs, seat)}."
+    n = len(obs.discard)
+    figures = _compare(measured, action, "take_pile", "after taking it")
+    if not pile_is_worth_it(obs, seat):
+        return (f"Draw: you are nearly out with your book made, and the pile's {n} cards "
+                f"would fill your hand again{figures}.")
+    melds = pick_take(obs, seat, takes)["melds"]
+    effects = _join(placement_effects(obs, seat, melds, obs.discard[-1]))
+    return (f"Draw rather than take the pile of {n} card{'s' if n != 1 else ''}: taking it "
+            f"would make {effects}{figures}.")
+
+
+def why_no_take(obs: GameState, seat: int) -> str:
+    """Why ``seat`` cannot take the pile now, in words."""
+    r = obs.rules
+    if not obs.discard:
+        return "the discard pile is empty"
+    top = obs.discard[-1]
+    if C.is_black_three(top):
+        return "a black 3 on top blocks the pile"
+    if C.is_red_three(top):
+        return "a red 3 on top blocks the pile"
+    if len(obs.discard) < r.pile_min_size:
+        return f"the pile holds {len(obs.discard)} cards, fewer than the {r.pile_min_size} it needs"
+    if C.is_wild(top) and not r.pile_wild_top:
+        return "a wild card on top cannot be taken"
+    hand = obs.players[seat].hand
+    same = sum(C.rank(c) == C.rank(top) for c in hand)
+    if r.pile_pair and same < 2:
+        what = C.rank_label("*" if top == C.JOKER else "2", same != 1) if C.is_wild(top) \
+            else f"natural {C.rank_label(C.rank(top), same != 1)}"
+        return f"you hold {count_word(same)} {what}, and taking the {C.label(top)} needs two"
+    side = obs.side_of(seat)
+    if not obs.sides[side].opened:
+        return (f"no meld with the {C.label(top)} reaches the {opening_minimum(obs, side)} "
+                "points your side needs to open")
+    return f"no meld you can make takes the {C.label(top)}"
+
+
+def _meld(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -> str:
+    r = obs.rules
+    side_index = obs.side_of(seat)
+    side = obs.sides[side_index]
+    effects = placement_effects(obs, seat, action["melds"])
+    cards = [c for pl in action["melds"] for c in pl["cards"]]
+    line = f"Meld: {_join(effects)}"
+    if not side.opened:
+        value = sum(M.card_value(c) for c in cards)
+        line += (f"; their {value} points are enough for your side's first meld, which needs "
+                 f"{opening_minimum(obs, side_index)}")
+    elif not side.knee_unlocked and r.has_knee and any("canasta" in e for e in effects):
+        line += ": your side's first canasta, which opens your knee"
+    hand = obs.players[seat].hand
+    left = len(hand) - len(cards)
+    if not left:
+        nxt = {2: "knee", 1: "foot"}.get(len(obs.players[seat].piles))
+        line += f", and you play out your hand{f' into your {nxt}' if nxt else ''}"
+    kept = sum(map(C.is_wild, hand)) - sum(map(C.is_wild, cards))
+    if kept and "a wild canasta" in book_status(obs, side_index):
+        what = "wild card" if kept == 1 else f"{count_word(kept)} wild cards"
+        line += f"; keep your {what} for the wild canasta your book needs"
+    return line + _compare(measured, action, "meld", "with the next best meld") + "."
+
+
+def _discard(obs: GameState, seat: int, card: str, measured: dict[str, float]) -> str:
+    nxt = (seat + 1) % obs.num_players
+    name = obs.players[nxt].name
+    side = obs.side_of(seat)
+    label = f"the {C.label(card)}"
+    if obs.side_of(nxt) != side and C.is_black_three(card):
+        return f"Discard the black 3: {name} cannot take the pile with it on top."
+    kept = _needed_ranks(obs, seat, card)
+    if kept:
+        rank, book = kept[0]
+        return f"Keep the {rank_words(rank)}: your side needs {book} for its book; discard {label}."
+    if obs.side_of(nxt) == side:
+        return f"Discard {label}: your partner {name} plays next, so no opponent can take it."
+    share = take_shares(measured).get(card)
+    if share is not None:
+        pile = f"the {len(obs.discard) + 1}-card pile"
+        if share >= 0.5:
+            return (f"Discard {label}: {name} may take {pile} with it ({share:.0%} of the hands "
+                    "they may hold), but every other card is worth more to you.")
+        odds = "none" if share == 0 else "under 1%" if share < 0.01 else f"only {share:.0%}"
+        return f"Discard {label}: of the hands {name} may hold, {odds} could take {pile} with it."
+    hand = obs.players[seat].hand
+    ours = {m.rank for m in obs.sides[side].melds}
+    if sum(C.rank(c) == C.rank(card) for c in hand) == 1 and C.rank(card) not in ours:
+        return (f"Discard {label}: a single card, and your side has no meld of "
+                f"{rank_words(C.rank(card))}.")
+    return f"Discard {label}: the card your hand needs least."
+
+
+def take_shares(measured: dict[str, float]) -> dict[str, float]:
+    """Per card, the share of the next player's sampled hands that took the
+    pile with it, when hard chose a discard by those replies (its figures
+    are then all discards; a search's are the chances of winning)."""
+    out = {}
+    for k, v in measured.items():
+        action = json.loads(k)
+        if action["type"] != Act.DISCARD:
+            return {}
+        out[action["card"]] = v
+    return out
+
+
+def _needed_ranks(obs: GameState, seat: int, thrown: str) -> list[tuple[str, str]]:
+    """The big ranks (5s, 7s) held in hand, not the one thrown, whose natural
+    canasta the side's book still lacks, with that book phrase."""
+    missing = book_status(obs, obs.side_of(seat))
+    held = Counter(C.rank(c) for c in obs.players[seat].hand if not C.is_wild(c))
+    out = []
+    for rank in ("7", "5"):
+        phrase = f"a natural canasta of {C.rank_label(rank)}"
+        if held[rank] and rank != C.rank(thrown) and phrase in missing:
+            out.append((rank, phrase))
+    return out
+
+
+def _ask(obs: GameState, seat: int, measured: dict[str, float]) -> str:
+    n = len(obs.players[seat].hand)
+    ahead = lead(obs, obs.side_of(seat))
+    standing = f" and leads by {ahead}" if ahead > 0 else ""
+    figures = _compare(measured, {"type": Act.ASK}, "discard", "playing on")
+    return (f"Ask to go out: your side has its book{standing}, and you can play out the "
+            f"{count_word(n)} card{'s' if n != 1 else ''} in your hand{figures}.")
+
+
+def _answer(obs: GameState, seat: int, yes: bool, measured: dict[str, float]) -> str:
+    r = obs.rules
+    side = obs.side_of(seat)
+    asker = obs.players[obs.turn].name
+    figures = _compare(measured, {"type": Act.ANSWER, "yes": yes}, "answer",
+                       "after a no" if yes else "after a yes")
+    cost = round(cards_left_cost(obs, seat))
+    if yes:
+        ahead = lead(obs, side)
+        if ahead > 0:
+            return f"Say yes: your side has its book and leads by {ahead}{figures}."
+        if opponents_close(obs, seat):
+            return (f"Say yes: an opponent is in the foot with few cards and their book "
+                    f"made{figures}.")
+        return (f"Say yes: your cards left cost about {cost} points, no more than the "
+                f"{r.going_out_bonus} for going out{figures}.")
+    reach = canasta_within_reach(obs, seat)
+    if reach:
+        return f"Say no: you can finish a canasta worth {reach} on your next turn{figures}."
+    if cost > r.going_out_bonus:
+        return (f"Say no: your cards left would cost about {cost} points, more than the "
+                f"{r.going_out_bonus} for going out{figures}.")
+    ahead = lead(obs, side)
+    if ahead <= 0:
+        return (f"Say no: your side trails by {-ahead}, and {asker} going out ends "
+                f"the deal{figures}.")
+    return f"Say no: your side has more to lay down before the deal ends{figures}."

@@ -1,0 +1,105 @@
+"""A finished deal position by position, rebuilt from the game's seed and action log.
+
+The positions come from game.engine.restart and game.apply, the same path
+as game.engine.replay, so each one is exactly the table the players had.
+``seen`` shows a position from one seat (game.view, which masks every card
+that seat could not see) or with every hand open; nothing here changes the
+game it was given. ``same_deal`` starts a new game of one deal holding the
+cards of a finished deal, the player in another seat.
+"""
+
+from __future__ import annotations
+
+from .deal import new_game
+from .engine import apply, restart
+from .errors import StateError
+from .names import Act
+from .rules import RuleSet
+from .view import sort_key, view
+
+
+def finished_deals(state) -> list[int]:
+    """The deals of ``state`` that have been scored (the ones a replay can show)."""
+    return [r["deal"] for r in state.deal_results]
+
+
+def deal_span(log: list[dict], deal: int) -> tuple[int, int]:
+    """(first, end) log indices of ``deal``'s actions: the ``next_deal`` that
+    starts a deal belongs to the deal before (it is that deal's last tap)."""
+    starts = [i + 1 for i, a in enumerate(log) if a["type"] == Act.NEXT_DEAL]
+    first = 0 if deal == 1 else starts[deal - 2]
+    end = starts[deal - 1] - 1 if len(starts) >= deal else len(log)
+    return first, end
+
+
+class DealReplay:
+    """Every position of one finished deal: ``positions[0]`` as dealt, then one
+    after each action (``actions[i]`` led to ``positions[i]``; ``actions[0]`` is None)."""
+
+    def __init__(self, state, deal: int):
+        if deal not in finished_deals(state):
+            raise StateError(f"Deal {deal} of this game is not finished, so it cannot be replayed.")
+        self.deal = deal
+        first, end = deal_span(state.log, deal)
+        fresh = restart(state)
+        for action in state.log[:first]:
+            apply(fresh, action)
+        self.positions = [fresh.clone()]
+        self.actions: list[dict | None] = [None]
+        for action in state.log[first:end]:
+            apply(fresh, action)
+            self.positions.append(fresh.clone())
+            self.actions.append(action)
+        if fresh.deal_results[:deal] != state.deal_results[:deal]:
+            raise StateError("The action log does not replay to this game's scores.")
+
+    def __len__(self) -> int:
+        return len(self.positions)
+
+    def step(self, index: int) -> int:
+        """``index`` clamped to the deal's steps (0 = as dealt, len-1 = the deal's end)."""
+        return max(0, min(index, len(self.positions) - 1))
+
+
+def seen(position, seat: int, open_hands: bool) -> dict:
+    """The position as ``seat`` saw it (game.view), plus ``hands``: each seat's
+    sorted hand where it may be shown (every hand if ``open_hands``, else only
+    ``seat``'s own) and None where it is hidden."""
+    out = view(position, seat, log=False)
+    out["hands"] = [sorted(p.hand, key=sort_key) if open_hands or i == seat else None
+                    for i, p in enumerate(position.players)]
+    return out
+
+
+def one_deal_rules(rules: RuleSet, deal: int) -> RuleSet:
+    """``rules`` for a game of one deal played as deal ``deal`` (its first-meld
+    minimum, hidden canasta and book for that deal). A first-meld minimum
+    that follows the score starts from 0, as in any new game."""
+    if deal == 1 and rules.deals == 1:
+        return rules
+    return rules.derive(
+        deals=1,
+        opening_by_deal=(rules.opening_by_deal[min(deal, len(rules.opening_by_deal)) - 1],),
+        hidden_canasta_deals=(1,) if deal in rules.hidden_canasta_deals else (),
+        books_by_deal=tuple((1, books) for d, books in rules.books_by_deal if d == deal),
+    )
+
+
+def same_deal(state, deal: int, seat: int):
+    """A new game of one deal with the cards of ``state``'s finished deal ``deal``,
+    the person (seat 0) holding what ``seat`` held; the bots stay in their seats."""
+    if deal not in finished_deals(state):
+        raise StateError(f"Deal {deal} of this game is not finished, so it cannot be played again.")
+    n = state.num_players
+    if not 0 <= seat < n:
+        raise StateError(f"Seat {seat} is not a seat of this game.")
+    source, first, shift = state.dealt_from or (state.seed, 1, 0)
+    return new_game(
+        one_deal_rules(state.rules, deal),
+        seed=state.seed,
+        players=n,
+        names=[p.name for p in state.players],
+        bots=[p.bot for p in state.players],
+        dealt_from=(source, first + deal - 1, (shift + seat) % n),
+    )
+

@@ -1,0 +1,239 @@
+"""Hints (game.advice): hard's next move from the seat's view, with a reason
+that names facts true in the position."""
+
+import random
+from itertools import islice
+
+import pytest
+
+from game import apply, is_legal, new_game, observe
+from game import cards as C
+from game import melds as M
+from game.advice import Advice, hint, lead, reason, take_shares, think
+from game.bots import get_bot, hard_bot
+from game.bots.hard import action_key
+from game.engine import book_status, opening_minimum
+from game.errors import IllegalMove
+from game.moves import take_pile_candidates
+from tests.position import position
+from tests.test_bots import BOOK, about_to_ask, asked, positions
+from tests.test_properties import _redeal_hidden
+
+BUDGET = 10_000   # ms: never reached, so the sample cap alone decides (the same on any machine)
+SAMPLES = 4
+NORMAL = get_bot("normal")
+
+
+def advise(state, seat=None, seed=0):
+    seat = state.to_move() if seat is None else seat
+    return hint(state, seat, budget_ms=BUDGET, seed=seed, samples=SAMPLES)
+
+
+def some_positions():
+    """Positions along a game between normal bots, each with a seat to move."""
+    return [s.clone() for s in islice(positions(5, every=29), 12) if s.to_move() is not None]
+
+
+def test_the_same_view_gets_the_same_advice_whatever_the_hidden_cards():
+    rng = random.Random(1)
+    moved = 0
+    for state in some_positions():
+        seat = state.to_move()
+        want = advise(state)
+        other = _redeal_hidden(state, seat, rng)
+        assert observe(other, seat).to_json() == observe(state, seat).to_json()
+        moved += other.to_json() != state.to_json()
+        assert advise(other) == want
+    assert moved >= 10
+
+
+def preset_positions(preset, seed, every=9):
+    """Positions along one deal of ``preset`` between normal bots."""
+    state = new_game(preset, seed=seed)
+    n = 0
+    while not state.deal_over:
+        seat = state.to_move()
+        n += 1
+        if n % every == 0:
+            yield state
+        apply(state, NORMAL(observe(state, seat), seat, None))
+
+
+def test_a_player_without_partners_is_told_you_not_your_side():
+    lines = []
+    state = new_game("hand-and-foot", seed=4, players=2)
+    while not state.deal_over:
+        seat = state.to_move()
+        obs = observe(state, seat)
+        action = NORMAL(obs, seat, None)
+        lines.append(reason(obs, seat, action, {}))
+        apply(state, action)
+    assert not [line for line in lines if "your side" in line or "you has" in line]
+    assert any(line.startswith("Meld: ") for line in lines)
+
+
+@pytest.mark.parametrize("preset", ["triple-play", "hand-and-foot", "brouillette-partners"])
+def test_the_hint_is_legal_and_is_hards_choice_with_the_same_samples(preset):
+    kinds = set()
+    for i, state in enumerate(preset_positions(preset, 2)):
+        seat = state.to_move()
+        got = hint(state, seat, budget_ms=BUDGET, seed=i, samples=2)
+        assert isinstance(got, Advice) and got.reason and "\n" not in got.reason
+        assert is_legal(state, got.action)
+        bot = hard_bot(BUDGET, 2)
+        assert got.action == bot(observe(state, seat), seat, random.Random(i))
+        kinds.add(got.action["type"])
+    assert len(kinds) >= 3
+
+
+def test_think_yields_between_units_and_only_for_the_seat_to_move():
+    yields = 0
+    for state in some_positions():
+        steps = think(state, state.to_move(), random.Random(0), BUDGET, SAMPLES)
+        while True:
+            try:
+                assert next(steps) is None
+                yields += 1
+            except StopIteration as done:
+                assert is_legal(state, done.value.action)
+                break
+    assert yields > 0
+    with pytest.raises(IllegalMove):
+        next(think(state, (state.to_move() + 1) % 4, random.Random(0)))
+
+
+VERBS = {"draw": ("Draw",), "take_pile": ("Take the pile",), "pick_up_knee": ("Pick up your knee",),
+         "meld": ("Meld",), "discard": ("Discard", "Keep"), "knock": ("Knock",),
+         "ask_to_go_out": ("Ask to go out",), "answer": ("Say yes", "Say no")}
+
+
+def test_every_kind_of_decision_gets_a_reason_in_words():
+    seen = set()
+    for seed in (1, 2):
+        state = new_game("triple-play", seed=seed)
+        while state.phase != "game_end":
+            if state.phase == "deal_end":
+                apply(state, {"type": "next_deal"})
+                continue
+            seat = state.to_move()
+            obs = observe(state, seat)
+            action = NORMAL(obs, seat, None)
+            why = reason(obs, seat, action, {})
+            kind = action["type"]
+            seen.add(kind)
+            assert why.startswith(VERBS[kind]) and why.endswith(".") and "\n" not in why, why
+            if kind == "answer":
+                assert why.startswith("Say yes" if action["yes"] else "Say no")
+            if kind == "discard":
+                card = action["card"]
+                assert C.label(card) in why or C.is_black_three(card) and "black 3" in why
+            apply(state, action)
+    assert seen == set(VERBS)
+
+
+# -- reasons on chosen positions ------------------------------------------------
+def test_take_the_pile_names_its_size_and_what_the_meld_reaches():
+    s = position(hands={0: "7C 7S 9H 9D KS QH JD 4C 4D 6H 8S"},
+                 melds={0: [("7", "7S 7H 7D")], 1: [("K", "KS KH KD")]},
+                 discard="4S 5D 6C 8H 9S TS JC QD KC AS 6D 8D 9C 7D")
+    got = advise(s)
+    assert got.action["type"] == "take_pile"
+    assert got.reason.startswith(f"Take the pile: {len(s.discard)} cards, and your 7s reach six")
+    apply(s, got.action)
+    assert len(next(m for m in s.sides[0].melds if m.rank == "7").cards) == 6
+
+
+def test_keep_the_5s_when_the_book_needs_them():
+    s = position(hands={0: "5S 5H 9C KD 4H 6C 8D"},
+                 melds={0: [("7", "7S 7H 7D 7C 7S 7H 7D"), ("Q", "QS QH QD")],
+                        1: [("K", "KS KH KD")]},
+                 discard="4S 6D", phase="play")
+    got = advise(s)
+    assert got.action["type"] == "discard" and got.action["card"][0] != "5"
+    assert got.reason.startswith("Keep the 5s: your side needs a natural canasta of 5s")
+    assert "a natural canasta of 5s" in book_status(s, 0)
+
+
+def test_discard_the_black_3_to_block_the_next_player():
+    s = position(hands={0: "3S 9C KD 4H 6C 8D JH"},
+                 melds={0: [("Q", "QS QH QD")], 1: [("K", "KS KH KD")]},
+                 discard="4S 6D 8C 9D", phase="play")
+    got = advise(s)
+    assert got.action == {"type": "discard", "card": "3S"}
+    west = s.players[1].name
+    assert got.reason == f"Discard the black 3: {west} cannot take the pile with it on top."
+    apply(s, got.action)
+    assert s.to_move() == 1 and not take_pile_candidates(s, 1)
+
+
+def test_pick_up_the_knee_after_the_first_canasta():
+    s = position(hands={0: "9C KD 4H 6C 8D JH"},
+                 melds={0: [("Q", "QS QH QD QC QS QH QD")], 1: [("K", "KS KH KD")]},
+                 discard="4S 6D", phase="play", knee_ready=(0,))
+    got = advise(s)
+    assert got.action == {"type": "pick_up_knee"}
+    assert s.sides[0].knee_unlocked
+    assert got.reason == (f"Pick up your knee: your side has its first canasta, and its "
+                          f"{len(s.players[0].piles[0])} cards join your hand.")
+
+
+def test_answer_the_partner_names_the_lead():
+    s = asked("4H")
+    s.sides[0].total = 3000
+    got = advise(s)
+    assert got.action == {"type": "answer", "yes": True}
+    assert lead(s, 0) > 0 and not book_status(s, 0)
+    assert got.reason.startswith(f"Say yes: your side has its book and leads by {lead(s, 0)}")
+
+
+def test_ask_to_go_out_names_the_book_and_the_cards_to_play():
+    s = about_to_ask("4H 5C 6D 8S 9H KD QC JC TH")
+    got = advise(s)
+    assert got.action == {"type": "ask_to_go_out"} and not book_status(s, 0)
+    assert len(s.players[0].hand) == 3
+    assert got.reason.startswith("Ask to go out: your side has its book, and you can play out "
+                                 "the three cards in your hand")
+
+
+def test_say_no_when_a_big_canasta_is_one_turn_away():
+    s = position(hands={0: "9S 9H 9D", 2: "5S 5H 5D 8C"}, piles={0: [], 2: []},
+                 melds={0: [*BOOK, ("5", "5S 5H 5D 5C")], 1: [("K", "KS KH KD")]}, phase="play")
+    apply(s, {"type": "ask_to_go_out"})
+    got = advise(s)
+    assert got.action == {"type": "answer", "yes": False}
+    fives = next(m for m in s.sides[0].melds if m.rank == "5" and len(m.cards) < 7)
+    held = sum(c[0] == "5" for c in s.players[2].hand)
+    assert len(fives.cards) + held == s.rules.canasta_size
+    bonus = s.rules.natural_bonus("5")
+    assert got.reason.startswith(f"Say no: you can finish a canasta worth {bonus} on your next")
+
+
+def test_take_shares_come_only_from_a_discard_chosen_by_replies():
+    throw = {"type": "discard", "card": "9S"}
+    assert take_shares({action_key(throw): 0.25}) == {"9S": 0.25}
+    # a search's figures (an ask against discards) are chances of winning, not takes
+    assert take_shares({action_key({"type": "ask_to_go_out"}): 0.6, action_key(throw): 0.5}) == {}
+
+
+def test_a_meld_keeps_the_wild_card_the_book_needs():
+    s = position(hands={0: "9S 9H 9D JK 4C 6H KD"},
+                 melds={0: [("Q", "QS QH QD")], 1: [("K", "KS KH KD")]},
+                 discard="4S 6D", phase="play")
+    got = advise(s)
+    assert got.action == {"type": "meld", "melds": [{"cards": ["9S", "9H", "9D"]}]}
+    assert "a wild canasta" in book_status(s, 0)
+    assert got.reason.startswith("Meld: a new meld of 9s; keep your wild card for the wild "
+                                 "canasta your book needs")
+
+
+def test_taking_the_pile_to_open_names_the_points_against_the_minimum():
+    s = position(hands={0: "KS KH 9D 9H 9S 4C 6H 8D 5C"}, melds={1: [("Q", "QS QH QD")]},
+                 discard="4S 6D 7C JD TC KD")
+    got = advise(s)
+    assert got.action["type"] == "take_pile" and not s.sides[0].opened
+    points = sum(M.card_value(c) for pl in got.action["melds"] for c in pl["cards"]) + 10
+    assert opening_minimum(s, 0) <= points
+    assert got.reason.startswith(
+        f"Take the pile: 6 cards, and a new meld of Kings and a new meld of 9s; with the top "
+        f"card they make {points} points, enough for your side's first meld, which needs "
+        f"{opening_minimum(s, 0)}")

@@ -1,0 +1,179 @@
+"""Replays of finished deals: a mixin of ui.controller.Controller.
+
+A replay works on its own copy of a game (the one at the table, or one
+loaded from the games list) and on positions rebuilt by game.replay, so
+nothing done here can change a game: the controller's state, slot and save
+are never touched. Reached from the score sheet (each deal) and the games
+list; Close goes back to where it was opened from. From a replay the same
+deal can be played again from another seat (game.replay.same_deal): a new
+game, saved with the original deal's scores, compared on its score sheet.
+"""
+
+import game
+from game.replay import DealReplay, finished_deals, same_deal, seen
+from ui import dom
+from ui import replay_view as view
+from ui import text as T
+from ui.saves import SaveError, StorageFull
+from ui.text import HUMAN
+
+
+class Replaying:
+    """One replay on screen: the game's copy, the deal's positions, the step shown."""
+
+    def __init__(self, state, slot, deal, back):
+        self.state = state
+        self.slot = slot
+        self.back = back
+        self.open_hands = False
+        self.offer = False  # the seats to play the deal again from, unfolded
+        self.choose(deal)
+
+    def choose(self, deal):
+        self.deal = deal
+        self.replay = DealReplay(self.state, deal)
+        self.index = 0
+
+    def line(self):
+        """The move that led to the position shown, in the table log's words."""
+        if self.index == 0:
+            dealer = game.view(self.replay.positions[0], HUMAN, log=False)
+            return f"{T.seat_name(dealer, dealer['dealer'])} dealt."
+        action = self.replay.actions[self.index]
+        before, after = (
+            game.view(self.replay.positions[i], HUMAN, log=False)
+            for i in (self.index - 1, self.index)
+        )
+        return T.summarize(action, action.get("seat", HUMAN), before, after)
+
+
+class ReplayMixin:
+    replaying = None  # the Replaying on screen, if any
+
+    def start_replay(self, state, slot, deal, back):
+        try:
+            self.replaying = Replaying(state.clone(), slot, deal, back)
+        except game.StateError as e:
+            self.message = str(e)
+            self.games_errors = [str(e)]
+            return
+        self.screen = "replay"
+        dom.scroll_to_top()
+
+    def do_replay(self, deal):
+        """A deal of the game at the table (its score sheet)."""
+        if self.state is not None:
+            self.start_replay(self.state, self.slot, int(deal), self.screen)
+
+    def do_replay_game(self, slot):
+        """The last finished deal of a saved game (the games list)."""
+        try:
+            state = (
+                self.state
+                if slot == self.slot and self.state is not None
+                else self.store.load(slot)[0]
+            )
+        except SaveError as e:
+            self.games_errors = [str(e)]
+            return
+        deals = finished_deals(state)
+        if not deals:
+            self.games_errors = ["That game has no finished deal to replay yet."]
+            return
+        self.start_replay(state, slot, deals[-1], "games")
+
+    def do_replay_deal(self, deal):
+        r = self.replaying
+        if r is not None and int(deal) in finished_deals(r.state):
+            r.choose(int(deal))
+
+    def do_replay_step(self, where):
+        r = self.replaying
+        if r is None:
+            return
+        last = len(r.replay) - 1
+        r.index = r.replay.step(
+            {"start": 0, "back": r.index - 1, "forward": r.index + 1, "end": last}.get(
+                where, r.index
+            )
+        )
+
+    def do_replay_open(self, _arg=None):
+        if self.replaying is not None:
+            self.replaying.open_hands = not self.replaying.open_hands
+
+    def do_replay_close(self, _arg=None):
+        back = self.replaying.back if self.replaying else "games"
+        self.replaying = None
+        self.screen = "table" if back in ("table", "sheet") and self.state is not None else "games"
+
+    def draw_replay(self):
+        r = self.replaying
+        if r is None:
+            self.screen = "games"
+            return self.draw_games()
+        position = r.replay.positions[r.index]
+        last = len(r.replay) - 1
+        v = seen(position, HUMAN, r.open_hands)
+        result = position.deal_results[-1] if r.index == last else None
+        names = ", ".join(p.name for p in r.state.players)
+        dom.mount(
+            "replay",
+            view.replay_screen(
+                title=f"{r.state.rules.title} · {names}",
+                deals=finished_deals(r.state),
+                deal=r.deal,
+                index=r.index,
+                last=last,
+                line=r.line(),
+                v=v,
+                open_hands=r.open_hands,
+                result=result,
+                tools=self.replay_tools(r),
+            offer=r.offer,
+            ),
+        )
+        dom.mount("actions", view.step_bar(r.index, last))
+        dom.mount("scores", [])
+        if self.shown != "replay":
+            dom.scroll_to_top()
+        self.shown = "replay"
+        dom.set_attrs("app", {"data-screen": "replay"})
+        dom.set_root_data("screen", "replay")
+
+    def replay_tools(self, r):
+        """Play this deal's cards again from another seat."""
+        seats = [(i, p.name) for i, p in enumerate(r.state.players) if i != HUMAN]
+        return view.same_deal_choices(r.deal, seats)
+
+    def do_same_deal(self, deal):
+        """The score sheet's "Play deal N again": its replay, where the seat is chosen."""
+        self.do_replay(deal)
+        if self.replaying is not None:
+            self.replaying.offer = True
+
+    def do_same_deal_as(self, arg):
+        """"deal:seat": a new game of that deal's cards, the person holding ``seat``'s."""
+        r = self.replaying
+        deal, seat = (int(x) for x in arg.split(":"))
+        state = same_deal(r.state, deal, seat)
+        result = r.state.deal_results[deal - 1]
+        original = {"game": r.slot or "a shared game", "deal": deal, "seat": seat,
+                    "scores": [row["total"] for row in result["sides"]]}
+        log = [f"The cards of deal {deal} again: you hold {r.state.players[seat].name}'s."]
+        try:
+            slot = self.store.save(None, state, log, original=original)
+        except StorageFull:
+            self.message = "Storage is full: delete or export a game first."
+            return
+        self.replaying = None
+        self.open_game(slot, state, log)
+
+    def sheet_with_replays(self, v, sheet):
+        """The score sheet with each deal's replay tools and, for a deal played
+        again, its score next to the original's."""
+        original = self.store.original(self.slot) if self.slot else None
+        nodes = view.with_deal_tools(sheet)
+        if original and v["deal_results"] and len(original["scores"]) == len(v["sides"]):
+            nodes.insert(1, view.compare(v, original))
+        return nodes

@@ -1,0 +1,37 @@
+/* Pyodide, started with the page instead of after PyScript's own start-up.
+ *
+ * index.html runs this module (async) as soon as it and pyodide.mjs arrive,
+ * and pyscript.toml names it as PyScript's interpreter: PyScript imports the
+ * same module instance and calls its loadPyodide, which hands over the
+ * runtime already on its way. Without this, PyScript only calls
+ * loadPyodide once its own chunks, config and plugins are in (about 150 ms
+ * after the page starts, on a reload); the runtime's start-up now runs
+ * during that time. Calling loadPyodide here also reaches options PyScript
+ * does not pass on, such as stdLibURL.
+ *
+ * PyScript passes its stdout/stderr (where its error banner reads Python's
+ * errors) and an indexURL derived from this file's address; the runtime
+ * keeps its own (next to pyodide.mjs). Package installs would need
+ * PyScript's own options: refused in one line rather than ignored.
+ */
+import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
+
+// The standard library with the modules a start-up imports compiled
+// (scripts/build_site.py writes it next to pyodide.mjs, as STDLIB_ZIP).
+const STDLIB = new URL("../vendor/pyodide/python_stdlib_compiled.zip", import.meta.url).href;
+const started = load({ stdLibURL: STDLIB });
+// A failed start is reported once PyScript asks for the runtime (ui/boot.js
+// sees it then); not earlier as an unhandled rejection of this promise.
+started.catch(() => {});
+
+export { version };
+
+export async function loadPyodide(options = {}) {
+  if (options.packages || options.lockFileContents || options.lockFileURL) {
+    throw new Error("ui/start_pyodide.mjs: PyScript packages are not supported (pyscript.toml)");
+  }
+  const pyodide = await started;
+  if (options.stdout) pyodide.setStdout({ batched: options.stdout });
+  if (options.stderr) pyodide.setStderr({ batched: options.stderr });
+  return pyodide;
+}

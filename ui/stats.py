@@ -1,0 +1,142 @@
+"""The player's statistics, kept in the browser (localStorage ``tp.stats``).
+
+Counted per rule preset and bot level when a deal ends (and a game with
+its last deal): deals and games played and won, the margins, how often the
+player's side went out, and the hints used (the save's ``hints``, counted
+when its game ends). Each deal is counted once: the keys of the deals
+counted last are kept with the figures. The stored text is untrusted: it is
+read with game.load.read_json and checked field by field; anything wrong
+resets the figures, with a sentence saying so, and never stops the page.
+"""
+
+import json
+
+from game.engine import winner
+from game.errors import StateError
+from game.load import read_json
+from game.presets import PRESETS
+from ui.text import HUMAN
+
+KEY = "tp.stats"
+VERSION = 1
+MAX_TEXT = 50_000
+MAX_ROWS = 100          # (preset, bot level) pairs
+MAX_COUNTED = 200       # deal keys remembered, so none is counted twice
+MAX_COUNT = 10**9
+MAX_POINTS = 10**15
+COUNTS = ("games", "games_won", "deals", "deals_won", "went_out", "hints")
+MARGINS = ("deal_margin", "game_margin")  # sums of (our total - the best other side's)
+ROW_KEYS = {"preset", "bots", *COUNTS, *MARGINS}
+
+
+def empty():
+    return {"version": VERSION, "rows": [], "counted": []}
+
+
+def _int(v, low, high):
+    return isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+
+
+def _text(v, limit):
+    return isinstance(v, str) and 0 < len(v) <= limit
+
+
+def _row_ok(row):
+    return (isinstance(row, dict) and row.keys() == ROW_KEYS
+            and _text(row["preset"], 60) and _text(row["bots"], 20)
+            and all(_int(row[k], 0, MAX_COUNT) for k in COUNTS)
+            and all(_int(row[k], -MAX_POINTS, MAX_POINTS) for k in MARGINS)
+            and row["games_won"] <= row["games"] and row["deals_won"] <= row["deals"]
+            and row["went_out"] <= row["deals"] and row["games"] <= row["deals"])
+
+
+def load(text):
+    """(statistics, problem): the stored figures, or empty ones and a sentence saying why."""
+    if text is None:
+        return empty(), None
+    try:
+        data = read_json(text, "The statistics record", MAX_TEXT)
+    except StateError as e:
+        return empty(), f"{e} They start again from zero."
+    problem = None
+    if not (isinstance(data, dict) and data.keys() == {"version", "rows", "counted"}):
+        problem = "The statistics are not in this page's format."
+    elif data["version"] != VERSION or isinstance(data["version"], bool):
+        problem = "The statistics were written by another version of this page."
+    elif not (isinstance(data["rows"], list) and len(data["rows"]) <= MAX_ROWS
+              and all(_row_ok(r) for r in data["rows"])):
+        problem = "The statistics hold impossible figures."
+    elif len({(r["preset"], r["bots"]) for r in data["rows"]}) != len(data["rows"]):
+        problem = "The statistics list a game kind twice."
+    elif not (isinstance(data["counted"], list) and len(data["counted"]) <= MAX_COUNTED
+              and all(_text(k, 80) for k in data["counted"])):
+        problem = "The statistics' list of counted deals is malformed."
+    if problem:
+        return empty(), problem + " They start again from zero."
+    return data, None
+
+
+def dump(stats):
+    return json.dumps(stats, separators=(",", ":"))
+
+
+def bot_level(state):
+    """The bots' level ("normal"; "hard" for any hard:MS), "mixed", or "people"."""
+    levels = {p.bot.split(":")[0] for i, p in enumerate(state.players) if i != HUMAN and p.bot}
+    if not levels:
+        return "people"
+    return levels.pop() if len(levels) == 1 else "mixed"
+
+
+def preset_title(name):
+    preset = PRESETS.get(name)
+    return preset.title if preset else name
+
+
+def _margin(totals, mine):
+    return totals[mine] - max(t for s, t in enumerate(totals) if s != mine)
+
+
+def _row(stats, preset, bots):
+    for row in stats["rows"]:
+        if row["preset"] == preset and row["bots"] == bots:
+            return row
+    if len(stats["rows"]) >= MAX_ROWS:
+        return None
+    row = {"preset": preset, "bots": bots, **dict.fromkeys(COUNTS, 0), **dict.fromkeys(MARGINS, 0)}
+    stats["rows"].append(row)
+    return row
+
+
+def count(stats, game_key, state, hints=0):
+    """Count the deal of ``state`` that has just ended (once per ``game_key`` and
+    deal); with the game's last deal, the game too. Returns True if counted."""
+    if not state.deal_over or not state.deal_results:
+        return False
+    key = f"{game_key}:{state.deal}"
+    if key in stats["counted"]:
+        return False
+    row = _row(stats, state.rules.name, bot_level(state))
+    if row is None:
+        return False
+    mine = state.side_of(HUMAN)
+    result = state.deal_results[-1]
+    deal_totals = [side["total"] for side in result["sides"]]
+    margin = _margin(deal_totals, mine)
+    row["deals"] += 1
+    row["deals_won"] += margin > 0
+    row["deal_margin"] += margin
+    went = result["went_out"]
+    row["went_out"] += went is not None and state.side_of(went) == mine
+    if state.phase == "game_end":
+        row["games"] += 1
+        row["games_won"] += winner(state) == [mine]
+        row["game_margin"] += _margin([s.total for s in state.sides], mine)
+        row["hints"] += hints if _int(hints, 0, MAX_COUNT) else 0
+    stats["counted"] = (stats["counted"] + [key])[-MAX_COUNTED:]
+    return True
+
+
+def totals(stats):
+    """Every row added up (the "All games" figures)."""
+    return {k: sum(r[k] for r in stats["rows"]) for k in (*COUNTS, *MARGINS)}

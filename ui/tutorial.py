@@ -1,0 +1,209 @@
+"""The guided first game on the real table: a mixin of ui.controller.Controller.
+
+The script (ui/lesson.py, data in ui/lesson.json) plants one position of a
+recorded deal per lesson and lists the taps that teach there. While a lesson
+is on the table every tap that plays or selects cards is checked before it
+runs: the expected tap runs as usual (its move goes through the engine like
+any other); any other changes nothing and says why, with the engine's
+reason when the engine would refuse that move, and which control to tap
+(outlined on the page). After a lesson's last tap the bots play their turns
+as usual and the next lesson is planted ("Later in the deal…"). Bots are
+seeded when a lesson is planted, so the partner's answer is always the one
+the script was checked with. The lesson game is never saved as a game; the
+lesson reached is (``tp.tutorial``), so a reload resumes it.
+"""
+
+import random
+
+import game
+from ui import dom, render
+from ui import lesson as L
+from ui import tutorial_view as view
+from ui.text import HUMAN, meld_rank_label
+
+# taps that play or select cards: checked against the script during a lesson
+CHECKED = {"pick", "fewer", "pick-all", "stage", "clear", "unstage", "add-to", "draw", "take",
+           "meld", "discard", "knock", "knee", "ask", "answer", "next-deal", "undo", "drop-meld",
+           "drop-discard"}
+ACTION_TYPES = {"draw": "draw", "knock": "knock", "knee": "pick_up_knee", "ask": "ask_to_go_out"}
+
+
+class TutorialMixin:
+    def boot_tutorial(self):
+        """Resume a lesson left unfinished (the stored progress), else nothing."""
+        self.script = L.load()
+        self.lesson = None          # index of the lesson on the table
+        self.lesson_state = None    # the game object it plays on (another game ends it)
+        self.step = self.taps = 0   # the step waited for, and its taps so far
+        self.lesson_next = None     # the lesson to plant once the bots have played
+        self.lesson_over = False    # the last lesson is done
+        self.lesson_store = dom.storage()
+        stored = self.stored_lesson()
+        if stored is not None:
+            self.start_lesson(stored)
+
+    def stored_lesson(self):
+        text = self.lesson_store.get(L.KEY) if self.lesson_store else None
+        return L.read_progress(text, len(self.script["lessons"]))
+
+    def keep_progress(self, lesson):
+        """Store the lesson to resume (None: forget it); storage trouble never stops the lesson."""
+        if not self.lesson_store:
+            return
+        try:
+            if lesson is None:
+                self.lesson_store.remove(L.KEY)
+            else:
+                self.lesson_store.set(L.KEY, L.progress_text(lesson))
+        except Exception as e:
+            dom.console_warn(f"lesson progress not kept: {type(e).__name__}: {e}")
+
+    def in_lesson(self):
+        return self.lesson is not None and self.state is not None \
+            and self.state is self.lesson_state
+
+    # -- commands -----------------------------------------------------------------------
+    def do_lesson(self, _arg=None):
+        """Learn to play: from the lesson reached last time, else from the start."""
+        stored = self.stored_lesson()
+        self.start_lesson(0 if stored is None else stored)
+
+    def do_lesson_skip(self, _arg=None):
+        """Skip (or, once done, leave): the lesson ends and nothing of it is kept."""
+        self.keep_progress(None)
+        self.lesson, self.lesson_state, self.lesson_next = None, None, None
+        self.state = None  # before leaving the table: the lesson's game must not be saved
+        if self.store.ids():
+            self.do_games()
+        else:
+            self.do_menu()
+
+    def do_games(self, arg=None):
+        """☰ during a lesson leaves it (the games list offers to continue it, from
+        the start of the lesson reached); the lesson's game is never one of the list."""
+        if self.in_lesson():
+            self.lesson, self.lesson_state, self.lesson_next, self.state = None, None, None, None
+        super().do_games(arg)
+
+    def start_lesson(self, index):
+        """Plant lesson ``index``'s position on the table, South to play."""
+        state = L.position(self.script, index)
+        self.state, self.lesson_state = state, state
+        self.lesson, self.step, self.taps, self.lesson_next = index, 0, 0, None
+        self.lesson_over = False
+        self.rng = random.Random(self.script["seed"])
+        self.game_id += 1
+        self.busy = False
+        self.sel.clear()
+        self.shown_meld = None
+        self.snapshot, self.changed = None, False
+        self.log = self.deal_lines(state, [])
+        self.message = ""
+        self.screen = "table"
+        self.keep_progress(index)
+        dom.scroll_to_top()
+
+    def autosave(self, force=False):
+        """A lesson's game is not one of the player's games: it is never saved."""
+        if not self.in_lesson():
+            super().autosave(force)
+
+    def lesson_guard(self, cmd, arg, handler):
+        """The handler to run for this tap: as it is, followed by the lesson's
+        next step, or a refusal that changes nothing."""
+        if not self.in_lesson() or cmd not in CHECKED:
+            return handler
+        if self.lesson_over:
+            return lambda _a: setattr(self, "message", "The lesson is over: tap Play a game.")
+        steps = self.script["lessons"][self.lesson]["steps"]
+        if self.step >= len(steps):
+            return lambda _a: None  # the bots play before the next lesson
+        step = steps[self.step]
+        if (cmd, arg) != L.split(step["tap"]):
+            return lambda _a: self.refuse_tap(cmd, step)
+
+        def expected(a):
+            count = len(self.state.log)
+            handler(a)
+            if not step.get("expect") or len(self.state.log) > count:
+                self.tap_done(steps)
+        return expected
+
+    def refuse_tap(self, cmd, step):
+        words, _ = L.control(step["tap"], self.meld_ranks())
+        reason = self.engine_reason(cmd)
+        self.message = (reason + " " if reason else "") + f"Not this: tap {words}."
+
+    def engine_reason(self, cmd):
+        """The engine's reason it would refuse this tap's move now, or None."""
+        hand = self.hand()
+        if cmd == "discard":
+            selected = self.sel.selected_cards(hand)
+            why = render.discard_refusal(len(selected))
+            if why:
+                return why
+            action = {"type": "discard", "card": selected[0]}
+        elif cmd in ("take", "meld"):
+            kind = "take_pile" if cmd == "take" else "meld"
+            action = {"type": kind, "melds": self.sel.placements(hand)}
+        elif cmd in ACTION_TYPES:
+            action = {"type": ACTION_TYPES[cmd]}
+        else:
+            return None
+        try:
+            game.check(game.observe(self.state, HUMAN), action)
+        except game.IllegalMove as e:
+            return str(e)
+        return None
+
+    def tap_done(self, steps):
+        self.taps += 1
+        if self.taps < steps[self.step].get("times", 1):
+            return
+        self.step, self.taps = self.step + 1, 0
+        if self.step < len(steps):
+            return
+        if self.lesson + 1 == len(self.script["lessons"]):
+            self.lesson_over = True
+            self.keep_progress(None)
+            return
+        self.lesson_next = self.lesson + 1
+        self.keep_progress(self.lesson_next)
+        if not self.busy:
+            self.plant_next()
+
+    def plant_next(self):
+        """The next lesson, once the table is still (called again when the bots stop);
+        True if it was planted."""
+        if self.lesson_next is None or not self.in_lesson():
+            return False
+        self.start_lesson(self.lesson_next)
+        return True
+
+    # -- drawing ------------------------------------------------------------------------------
+    def meld_ranks(self):
+        """{id: "8s"} of the player's side's melds, to name one in words."""
+        v = game.view(self.state, HUMAN, log=False)
+        return {m["id"]: meld_rank_label(m["rank"]) for m in v["sides"][v["my_side"]]["melds"]}
+
+    def draw_lesson(self):
+        """The coach mark on the table (the step's words and its control outlined),
+        or on the new-game and games screens the offer to learn."""
+        target = note = None
+        if self.in_lesson():
+            lesson = self.script["lessons"][self.lesson]
+            steps = lesson["steps"]
+            step = steps[self.step] if self.step < len(steps) else None
+            if step and not self.busy:
+                _, target = L.control(step["tap"], {})
+                note = step.get("note")
+            dom.mount("coach", view.coach(
+                lesson, self.lesson, len(self.script["lessons"]), step,
+                left=step.get("times", 1) - self.taps if step else 0, over=self.lesson_over))
+        elif self.screen == "games" or (self.screen == "setup" and not self.store.ids()):
+            dom.mount("coach", view.offer(self.stored_lesson(), len(self.script["lessons"])))
+        else:
+            dom.mount("coach", [])
+        dom.set_root_data("lesson", "1" if self.in_lesson() else "0")
+        dom.mark("data-coach", target)
+        dom.mark("data-coach-note", note)
