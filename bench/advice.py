@@ -21,7 +21,7 @@ inflate (under Pyodide it is wall time again). Under CPython the figures
 are a proxy for the page; ``bench/pyodide.mjs`` runs the same script under
 the page's Pyodide in Node:
 
-    python3 bench/advice.py [--seed 1] [--hints 30] [--budget 500] [--coach-budget 200]
+    python3 -m bench.advice [--seed 1] [--hints 30] [--budget 500] [--coach-budget 200]
     node bench/pyodide.mjs bench/advice.py [the same options]
 """
 
@@ -31,9 +31,7 @@ import random
 import sys
 import time
 from dataclasses import dataclass
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game import apply, new_game, observe
 from game.advice import think
 from game.bots import get_bot

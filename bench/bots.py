@@ -16,16 +16,14 @@ some 27 minutes on two cores (its searches mostly stop early, once their
 leader is clear), 1,000 at ``--budget 50`` about 35. Timings are wall
 time: run it on a quiet machine.
 
-    python3 bench/bots.py [--games 200] [--budget 500] [--jobs 2] [--seed 1]
+    python3 -m bench.bots [--games 200] [--budget 500] [--jobs 2] [--seed 1]
 """
 
 import argparse
 import json
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.bots import get_bot
 from game.bots.hard import DEFAULT_BUDGET_MS
 from game.simulate import play_game

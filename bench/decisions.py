@@ -20,7 +20,7 @@ what is coming). Per decision kind it prints:
   the real difference (one deal played on is noisy: even a perfect
   evaluation stays well below 1).
 
-    python3 bench/decisions.py [--games 300] [--seed 21] [--share 0.25] [--jobs 2]
+    python3 -m bench.decisions [--games 300] [--seed 21] [--share 0.25] [--jobs 2]
 
 600 games took 15 minutes on two cores (November 2026).
 """
@@ -28,19 +28,14 @@ what is coming). Per decision kind it prints:
 import math
 import random
 import statistics
-import sys
 from collections import defaultdict
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from normal_games import NORMAL, arguments, collect_all, normal_decisions  # noqa: E402
-
-from game.bots.determinize import deal_piles, unpicked_piles  # noqa: E402
-from game.bots.evaluate import score_difference  # noqa: E402
-from game.bots.hard import Hard, horizon  # noqa: E402
-from game.engine import apply  # noqa: E402
-from game.state import GameState  # noqa: E402
+from bench.normal_games import NORMAL, arguments, collect_all, normal_decisions
+from game.bots.determinize import deal_piles, unpicked_piles
+from game.bots.evaluate import score_difference
+from game.bots.hard import Hard, horizon
+from game.engine import apply
+from game.state import GameState
 
 ALWAYS = ("answer", "ask_to_go_out")  # rare and decisive: every one is measured
 HARD = Hard(samples=1)  # only its candidates and look-ahead are used

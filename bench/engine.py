@@ -6,21 +6,17 @@ Each figure is given twice: by the wall clock and by the process's CPU time
 (``time.process_time``), which a shared, loaded machine disturbs far less.
 The target (20 games/s) is the CPU figure without the conservation check.
 
-    python3 bench/engine.py [--games 40] [--preset triple-play]
+    python3 -m bench.engine [--games 40] [--preset triple-play]
 """
 
 import argparse
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from game import apply, legal_actions, new_game, observe  # noqa: E402
-from game.bots import get_bot  # noqa: E402
-from game.simulate import simulate  # noqa: E402
+from game import apply, legal_actions, new_game, observe
+from game.bots import get_bot
+from game.simulate import simulate
 
 
 def sample_states(preset: str, n: int) -> list:

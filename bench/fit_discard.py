@@ -21,29 +21,24 @@ defaults (a gain of -515 for throwing a big card is a keep score of 515);
 The intervals take every card as a separate trial; the cards of one
 discard share a deal, so they are somewhat too narrow.
 
-    python3 bench/fit_discard.py [--games 400] [--share 0.15] [--seed 9] [--jobs 2] [--write]
+    python3 -m bench.fit_discard [--games 400] [--share 0.15] [--seed 9] [--jobs 2] [--write]
 
 400 games take about 6 minutes on two cores.
 """
 
 import math
-import sys
 from collections import Counter
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from fit_eval import solve  # noqa: E402
-from normal_games import NORMAL, arguments, collect_all, opponent_discards  # noqa: E402
-
-from game import cards as C  # noqa: E402
-from game import melds as M  # noqa: E402
-from game.bots import fitted  # noqa: E402
-from game.bots.evaluate import score_difference  # noqa: E402
-from game.bots.hard import TAKE_FREE_CARDS  # noqa: E402
-from game.bots.melding import BIG_RANKS  # noqa: E402
-from game.engine import apply, is_legal  # noqa: E402
-from game.moves import open_melds  # noqa: E402
+from bench.fit_eval import solve
+from bench.normal_games import NORMAL, arguments, collect_all, opponent_discards
+from game import cards as C
+from game import melds as M
+from game.bots import fitted
+from game.bots.evaluate import score_difference
+from game.bots.hard import TAKE_FREE_CARDS
+from game.bots.melding import BIG_RANKS
+from game.engine import apply, is_legal
+from game.moves import open_melds
 
 CANDIDATES = 5
 KINDS = ("value", "pair", "meld", "big", "black 3")

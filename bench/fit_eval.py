@@ -6,12 +6,13 @@ sides at a random third of the draws (just after the draw or pile take,
 where ``hard``'s look-ahead stops), and when the deal ends, its final score
 difference. A least-squares fit (each weight a straight line in
 the share of the stock left) then gives the evaluation's weights (with
---write, stored in game/bots/fitted.json, where evaluate.py reads them). Prints the fit's R^2 on held-out games (every fifth), for the
+--write, stored in game/bots/fitted.json, where evaluate.py reads them).
+Prints the fit's R^2 on held-out games (every fifth), for the
 new weights and for the ones in force, and how far the final difference
 strays from the evaluation in force (``RESIDUAL_SD`` in hard.py: the spread
 ``hard`` assumes for what its look-ahead cannot see). Standard library only.
 
-    python3 bench/fit_eval.py [--games 4000] [--seed 5] [--preset triple-play] [--jobs 2] [--write]
+    python3 -m bench.fit_eval [--games 4000] [--seed 5] [--preset triple-play] [--jobs 2] [--write]
 
 Rows are stored sparse (most of the big-canasta table's cells are zero in
 any one position), so the fit itself takes seconds; playing the 4000 games
@@ -21,17 +22,14 @@ takes about 8 minutes on two cores.
 import argparse
 import math
 import random
-import sys
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from game.bots import evaluate as E  # noqa: E402
-from game.bots import fitted, get_bot  # noqa: E402
-from game.deal import new_game  # noqa: E402
-from game.engine import apply  # noqa: E402
-from game.presets import get_preset  # noqa: E402
-from game.view import observe  # noqa: E402
+from game.bots import evaluate as E
+from game.bots import fitted, get_bot
+from game.deal import new_game
+from game.engine import apply
+from game.presets import get_preset
+from game.view import observe
 
 SAMPLE = 0.3  # share of draws noted (neighbouring turns say much the same)
 FIXED = ("banked",)

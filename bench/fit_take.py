@@ -15,28 +15,23 @@ the fitted take values), with the measured chance alone and with the
 fitted one. The sampled hands are dealt at random; a player who keeps
 pairs and takes when it can is not random, which the fit corrects.
 
-    python3 bench/fit_take.py [--games 600] [--share 0.3] [--seed 5] [--jobs 2] [--write]
+    python3 -m bench.fit_take [--games 600] [--share 0.3] [--seed 5] [--jobs 2] [--write]
 
 600 games take about 2.5 minutes on two cores.
 """
 
 import math
 import random
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from fit_eval import solve  # noqa: E402
-from normal_games import arguments, collect_all, opponent_discards  # noqa: E402
-
-from game import cards as C  # noqa: E402
-from game.bots import fitted  # noqa: E402
-from game.bots import hard as H  # noqa: E402
-from game.bots.determinize import hand_sampler  # noqa: E402
-from game.bots.knowledge import read_table  # noqa: E402
-from game.bots.normal import keep_scores  # noqa: E402
-from game.engine import apply  # noqa: E402
+from bench.fit_eval import solve
+from bench.normal_games import arguments, collect_all, opponent_discards
+from game import cards as C
+from game.bots import fitted
+from game.bots import hard as H
+from game.bots.determinize import hand_sampler
+from game.bots.knowledge import read_table
+from game.bots.normal import keep_scores
+from game.engine import apply
 
 NAMES = ("intercept", "logit of the measured chance", "just thrown", "just refused")  # hard.take_features
 HANDS = 200

@@ -12,20 +12,18 @@ played with "Do it". Last, deal 1 is played out by page_load's simplest turns
 (draw, discard the first card the engine takes) and the coach's review of
 it is timed from the deal's end to its list.
 
-    .venv/bin/python bench/hint_page.py [--turns 8] [--bots normal]
+    .venv/bin/python -m bench.hint_page [--turns 8] [--bots normal]
 """
 
 import argparse
 import statistics
-import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e"))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import harness  # noqa: E402
-from page_load import SETTLED, play_turns  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import sync_playwright
+
+from bench.page_load import SETTLED, play_turns
+from e2e import harness
 
 # A hint's time: the click on Hint to the frame after #table[data-hint] says
 # "shown"; long tasks as (start, duration).

@@ -11,7 +11,7 @@ by CPU time (``time.process_time``, steadier on a shared machine) in
 CPython; the page's Pyodide runs the same code a few times slower.
 Asserts nothing.
 
-    python3 bench/hostile.py [--cases 300]
+    python3 -m bench.hostile [--cases 300]
 """
 
 import argparse
@@ -19,21 +19,17 @@ import base64
 import json
 import random
 import statistics
-import sys
 import time
 import zlib
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from game import StateError  # noqa: E402
-from game.load import MAX_TEXT  # noqa: E402
-from game.share import MAX_LINK, MAX_PAYLOAD, decode, encode  # noqa: E402
-from game.simulate import play_game  # noqa: E402
-from game.state import GameState  # noqa: E402
-from tests.test_hostile import mutate, pool, to_text  # noqa: E402
-from ui import saves  # noqa: E402
-from ui.saves import MemoryStorage, SaveStore  # noqa: E402
+from game import StateError
+from game.load import MAX_TEXT
+from game.share import MAX_LINK, MAX_PAYLOAD, decode, encode
+from game.simulate import play_game
+from game.state import GameState
+from tests.test_hostile import mutate, pool, to_text
+from ui import saves
+from ui.saves import MemoryStorage, SaveStore
 
 TARGET_MS = 50
 

@@ -3,17 +3,14 @@ scripts that try other moves at real decisions (decisions.py, fit_discard.py).""
 
 import argparse
 import random
-import sys
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from game.bots import fitted  # noqa: E402
-from game.bots.normal import Normal  # noqa: E402
-from game.deal import new_game  # noqa: E402
-from game.engine import apply  # noqa: E402
-from game.presets import get_preset  # noqa: E402
-from game.view import observe  # noqa: E402
+from game.bots import fitted
+from game.bots.normal import Normal
+from game.deal import new_game
+from game.engine import apply
+from game.presets import get_preset
+from game.view import observe
 
 NORMAL = Normal()
 

@@ -32,7 +32,7 @@ the moves animate (target: none over 50 ms): its wall time (the browser's
 long tasks) and, from a trace, each task's CPU time, which a machine busy
 with other work does not inflate.
 
-    .venv/bin/python bench/page_load.py [--runs 9] [--phone-runs 3] [--turns 0] [--motion-turns 0]
+    .venv/bin/python -m bench.page_load [--runs 9] [--phone-runs 3] [--turns 0] [--motion-turns 0]
 
 With --breakdown it prints instead where the start-up time goes, step by
 step, next to the game as it started before, an empty PyScript page and the
@@ -45,19 +45,19 @@ import json
 import re
 import shutil
 import statistics
-import sys
 import tempfile
 from pathlib import Path
 
+from playwright.sync_api import sync_playwright
+
+from bench import start_breakdown as breakdown
+from e2e import harness
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "e2e"))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import harness  # noqa: E402
-import start_breakdown as breakdown  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
 
 BARE_PAGE = """<!doctype html>
-<html data-app-state="loading"><head><meta charset="utf-8"><title>bare pyodide</title><link rel="icon" href="data:,"></head>
+<html data-app-state="loading"><head><meta charset="utf-8"><title>bare pyodide</title>
+<link rel="icon" href="data:,"></head>
 <body><p>bare Pyodide</p>
 <script type="module">
   import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";

@@ -5,19 +5,16 @@ of a long game costs the most. Plays whole games with ``normal`` bots and
 prints, per deal, the actions replayed and the milliseconds (CPython; the
 page's Pyodide is some 2-3x slower). Wall time: run it on a quiet machine.
 
-    python3 bench/replay_open.py [--games 3] [--seed 1]
+    python3 -m bench.replay_open [--games 3] [--seed 1]
 """
 
 import argparse
 import random
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-import game  # noqa: E402
-from game.bots import get_bot  # noqa: E402
-from game.replay import DealReplay, deal_span  # noqa: E402
+import game
+from game.bots import get_bot
+from game.replay import DealReplay, deal_span
 
 
 def whole_game(seed):

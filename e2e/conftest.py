@@ -5,13 +5,9 @@ scripts/serve.py on a free localhost port. Without the playwright package
 the browser tests skip; a failed build or launch fails them.
 """
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # any import mode
-import harness  # noqa: E402
+import harness
 
 try:
     from playwright.sync_api import sync_playwright

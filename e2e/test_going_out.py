@@ -6,19 +6,14 @@ Continue, so each test starts exactly where the question arises (seed
 000: "ask your partner; if the partner says yes you must go out").
 """
 
-import sys
-from pathlib import Path
 
 import harness
+from game import apply
 from test_saves import QUERY, game_state, log_lines, reopen
 from test_table import press, select_rank, table, wait_settled
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from game import apply  # noqa: E402
-from tests.position import position  # noqa: E402
-from tests.test_bots import BOOK  # noqa: E402
-from ui.saves import MemoryStorage, SaveStore  # noqa: E402
-
+from tests.position import position
+from tests.test_bots import BOOK
+from ui.saves import MemoryStorage, SaveStore
 
 OPPONENT = "5C 6D 8H JH KC 4H TC"
 

@@ -7,16 +7,12 @@ message and the page is ready.
 """
 
 import json
-import sys
-from pathlib import Path
 
 import harness
+from game.presets import PRESETS
 from test_saves import QUERY, draw_and_discard, reopen, storage
 from test_table import open_new_game, press, start_game, table
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from game.presets import PRESETS  # noqa: E402
-from tests.test_share import _pack, _payload  # noqa: E402
+from tests.test_share import _pack, _payload
 
 DEEP = "[" * 5000 + "]" * 5000
 

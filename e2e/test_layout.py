@@ -8,24 +8,21 @@ e2e/test_going_out.py does.
 """
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
 import harness
 from conftest import traced_context
+from game import apply
+from game.presets import PRESETS
 from test_going_out import OPPONENT, resume_at
 from test_saves import QUERY
 from test_table import open_new_game, press, select_rank, start_game, table, wait_settled
+from tests.position import position
+from tests.test_bots import BOOK
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-from game import apply  # noqa: E402
-from game.presets import PRESETS  # noqa: E402
-from tests.position import position  # noqa: E402
-from tests.test_bots import BOOK  # noqa: E402
-
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SMALL = dict(harness.PHONE, viewport={"width": 360, "height": 640})
 MELDED = "AKQJT98765"

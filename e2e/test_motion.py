@@ -12,18 +12,16 @@ rebuilt from the engine's action log.
 
 import json
 import random
-import sys
-from pathlib import Path
 
+import pytest
+
+import game
 import harness
+from game.bots import get_bot
 from test_saves import reopen
 from test_table import discard_loneliest, game_state, open_new_game, press, table, wait_settled
 from test_variants import open_house_rules
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-import game  # noqa: E402
-from game.bots import get_bot  # noqa: E402
-from ui.saves import MemoryStorage, SaveStore  # noqa: E402
+from ui.saves import MemoryStorage, SaveStore
 
 SEED = 21
 STOCK_LEFT = 20
@@ -115,6 +113,7 @@ def start_short_deal(page, base_url, speed, sound=False):
     press(page, "#btn-start", True)
 
 
+@pytest.mark.slow
 def test_a_whole_deal_by_taps_shows_each_bot_move_before_the_next(phone_context, base_url):
     page = phone_context.new_page()
     start_short_deal(page, base_url, "normal", sound=True)
@@ -142,6 +141,7 @@ def test_a_whole_deal_by_taps_shows_each_bot_move_before_the_next(phone_context,
     assert motion_figure(page, "sounds") >= 2
 
 
+@pytest.mark.slow
 def test_instant_speed_finishes_a_whole_deal_without_animation(phone_context, base_url):
     page = phone_context.new_page()
     start_short_deal(page, base_url, "instant")

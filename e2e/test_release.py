@@ -2,15 +2,11 @@
 cannot be stored whole never replaces a working one (sw.js)."""
 
 import shutil
-import sys
 import time
-from pathlib import Path
 
 import harness
+from build_site import write_service_worker
 from test_offline import precache
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from scripts.build_site import write_service_worker  # noqa: E402
 
 CACHES = "caches.keys()"
 CONTROLLED = "navigator.serviceWorker.controller?.state === 'activated'"

@@ -5,22 +5,17 @@ as the only save, the way e2e/test_going_out.py plants positions; the page
 continues it at its score sheet.
 """
 
-import sys
-from pathlib import Path
-
+import game
 import harness
+from game import engine
+from game.replay import DealReplay
+from game.view import sort_key
 from test_layout import assert_readable, axe_serious
 from test_saves import reopen
 from test_table import game_state, press, table
 from test_variants import simple_turn
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-import game  # noqa: E402
-from game import engine  # noqa: E402
-from game.replay import DealReplay  # noqa: E402
-from game.view import sort_key  # noqa: E402
-from tests.test_replay import played  # noqa: E402
-from ui.saves import MemoryStorage, SaveStore  # noqa: E402
+from tests.test_replay import played
+from ui.saves import MemoryStorage, SaveStore
 
 QUERY = "?delay=0&seed=7"
 SAVES = "Object.entries(localStorage).filter(([k]) => k.startsWith('tp.save.'))"

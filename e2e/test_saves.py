@@ -5,16 +5,12 @@ window.tpGameState() (ui/games.py) returns the page's game state as JSON;
 localStorage is read directly to prove refusals leave saves byte-identical.
 """
 
-import sys
-from pathlib import Path
 
 import pytest
 
 import harness
 from test_table import game_state, open_new_game, press, start_game, table, wait_settled
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from tests.test_share import BAD, _pack, _payload  # noqa: E402
+from tests.test_share import BAD, _pack, _payload
 
 QUERY = "?delay=0&seed=7"
 

@@ -195,6 +195,7 @@ def new_stats():
     return {"draws": 0, "melds": 0, "discards": 0, "knees": 0, "undos": 0, "takes": 0, "adds": 0, "refused": []}
 
 
+@pytest.mark.slow
 def test_phone_plays_a_whole_deal(phone_context, base_url, record):
     page = phone_context.new_page()
     open_new_game(page, base_url)
@@ -213,7 +214,8 @@ def test_phone_plays_a_whole_deal(phone_context, base_url, record):
     assert stats["draws"] >= 1 and stats["melds"] >= 1 and stats["discards"] >= 1, stats
     assert stats["refused"] and stats["adds"] >= 1, stats
     print(f"\n{stats['draws']} draws, {stats['melds']} melds, {stats['knees']} knees, "
-          f"{stats['undos']} undos, {stats['takes']} pile takes, {stats['adds']} additions; refused:", *sorted(set(stats["refused"])), sep="\n  ")
+          f"{stats['undos']} undos, {stats['takes']} pile takes, {stats['adds']} additions; refused:",
+          *sorted(set(stats["refused"])), sep="\n  ")
     assert page.is_visible("#sheet table.sheet-table")
     assert page.is_visible("#btn-next-deal")
     sheet = page.text_content("#sheet")
@@ -230,6 +232,7 @@ def test_phone_plays_a_whole_deal(phone_context, base_url, record):
     assert median is not None and float(median) < 1000
 
 
+@pytest.mark.slow
 def test_bots_of_every_level_play_in_the_page(phone_context, base_url, record):
     """The new-game screen's three levels play side by side: easy (West),
     normal (North, our partner) and hard (East, which searches in slices
@@ -314,6 +317,7 @@ def test_keyboard_and_labels(desktop_context, base_url):
     page.wait_for_function("document.getElementById('table').dataset.phase !== 'draw'")
 
 
+@pytest.mark.slow
 def test_whole_game_to_the_winner(phone_context, base_url):
     """Four deals of draw-and-discard end on the winner and the whole sheet."""
     page = phone_context.new_page()

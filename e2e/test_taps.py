@@ -8,18 +8,14 @@ Positions are laid out in Python (tests/position.py) and resumed from a save
 (see test_going_out.resume_at), so each test starts where the tap matters.
 """
 
-import sys
-from pathlib import Path
 
 import harness
+from game.presets import TRIPLE_PLAY
 from test_going_out import resume_at
 from test_saves import game_state
 from test_table import message, press, table, wait_settled
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from game.presets import TRIPLE_PLAY  # noqa: E402
-from tests.position import position  # noqa: E402
-from tests.test_bots import BOOK  # noqa: E402
+from tests.position import position
+from tests.test_bots import BOOK
 
 HAND = "KS KH 9C 9D 9H 5C 5D 6D 8H JH QC 4S"
 KINGS = ("K", "KD KC KS")

@@ -3,7 +3,6 @@ what the coach mark outlines, a wrong tap refused with its reason and no
 change, Skip, and the lesson resumed after a reload."""
 
 import json
-import sys
 from pathlib import Path
 
 import harness
@@ -11,10 +10,9 @@ from conftest import traced_context
 from test_layout import SMALL, assert_in_view, assert_readable, axe_serious
 from test_table import BOOT_TIMEOUT_S, game_state, message, press, table
 from test_taps import tap_anyway
+from ui import lesson as L
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-from ui import lesson as L  # noqa: E402
 
 SCRIPT = L.load()
 LESSONS = len(SCRIPT["lessons"])

@@ -2,17 +2,14 @@
 log summaries, the new-game choices, and the element trees render.py
 builds for every rule system (text only, never markup)."""
 
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import game  # noqa: E402
-from ui import render  # noqa: E402
-from ui import text as T  # noqa: E402
-from ui.html import Node  # noqa: E402
-from ui.selection import Selection  # noqa: E402
-from ui.setup import Setup  # noqa: E402
+import game
+from ui import render
+from ui import text as T
+from ui.html import Node
+from ui.selection import Selection
+from ui.setup import Setup
 
 HAND = ["KS", "KH", "KD", "9C", "2H", "JK", "3S", "3H"]
 

@@ -6,8 +6,17 @@ whole groups the engine accepts and discards its loneliest card.
 """
 
 import harness
-from test_table import (PHONE_W, chips, discard_loneliest, message, open_new_game, press, select_rank, table,
-                        wait_settled)
+from test_table import (
+    PHONE_W,
+    chips,
+    discard_loneliest,
+    message,
+    open_new_game,
+    press,
+    select_rank,
+    table,
+    wait_settled,
+)
 
 
 def choose_game(page, preset, players, bots="random"):

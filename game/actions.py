@@ -19,19 +19,17 @@ from __future__ import annotations
 
 from . import cards as C
 from .errors import IllegalMove, brief
+from .load import is_int
+from .names import Act
 
 FIELDS = {
-    "draw": {"from"}, "take_pile": {"melds"}, "meld": {"melds"}, "pick_up_knee": set(),
-    "discard": {"card"}, "knock": set(), "ask_to_go_out": set(), "answer": {"yes"},
-    "next_deal": set(),
+    Act.DRAW: {"from"}, Act.TAKE_PILE: {"melds"}, Act.MELD: {"melds"}, Act.PICK_UP_KNEE: set(),
+    Act.DISCARD: {"card"}, Act.KNOCK: set(), Act.ASK: set(), Act.ANSWER: {"yes"},
+    Act.NEXT_DEAL: set(),
 }
-REQUIRED = {"take_pile": {"melds"}, "meld": {"melds"}, "discard": {"card"}, "answer": {"yes"}}
+REQUIRED = {Act.TAKE_PILE: {"melds"}, Act.MELD: {"melds"}, Act.DISCARD: {"card"}, Act.ANSWER: {"yes"}}
 ALLOWED = {kind: fields | {"type", "seat"} for kind, fields in FIELDS.items()}
 PLACEMENT_FIELDS = {"cards", "to"}
-
-
-def _int(v) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def parse_action(obj) -> dict:
@@ -50,11 +48,11 @@ def parse_action(obj) -> dict:
         raise IllegalMove(f"A {kind} action needs {sorted(required - obj.keys())[0]!r}.")
     out = {"type": kind}
     if "seat" in obj:
-        if not _int(obj["seat"]):
+        if not is_int(obj["seat"]):
             raise IllegalMove("seat must be a whole number.")
         out["seat"] = obj["seat"]
     if "from" in obj:
-        if not isinstance(obj["from"], list) or not all(_int(i) for i in obj["from"]):
+        if not isinstance(obj["from"], list) or not all(is_int(i) for i in obj["from"]):
             raise IllegalMove('"from" must list stock pile numbers.')
         out["from"] = list(obj["from"])
     if "card" in obj:
@@ -84,7 +82,7 @@ def _placement(pl) -> dict:
         if not C.is_valid_code(c):
             raise IllegalMove(f"{brief(c)} is not a card.")
     if "to" in pl:
-        if not _int(pl["to"]):
+        if not is_int(pl["to"]):
             raise IllegalMove('"to" must be a meld id.')
         return {"to": pl["to"], "cards": list(cards)}
     return {"cards": list(cards)}

@@ -27,6 +27,7 @@ from .bots.normal import pick_take, pile_is_worth_it
 from .engine import book_status, opening_minimum
 from .errors import IllegalMove
 from .moves import take_pile_candidates
+from .names import Act
 from .scoring import table_points
 from .state import GameState
 from .view import observe
@@ -91,23 +92,23 @@ def reason(obs: GameState, seat: int, action: dict, measured: dict[str, float]) 
 
 def _reason(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -> str:
     kind = action["type"]
-    if kind == "take_pile":
+    if kind == Act.TAKE_PILE:
         return _take(obs, seat, action, measured)
-    if kind == "draw":
+    if kind == Act.DRAW:
         return _draw(obs, seat, action, measured)
-    if kind == "pick_up_knee":
+    if kind == Act.PICK_UP_KNEE:
         knee = len(obs.players[seat].piles[0])
         return (f"Pick up your knee: your side has its first canasta, and its {knee} cards "
                 "join your hand.")
-    if kind == "meld":
+    if kind == Act.MELD:
         return _meld(obs, seat, action, measured)
-    if kind == "discard":
+    if kind == Act.DISCARD:
         return _discard(obs, seat, action["card"], measured)
-    if kind == "knock":
+    if kind == Act.KNOCK:
         if obs.players[seat].hand:
             return "Knock: you took the pile, so your turn ends without a discard."
         return "Knock: you have no card left to throw, so your turn ends."
-    if kind == "ask_to_go_out":
+    if kind == Act.ASK:
         return _ask(obs, seat, measured)
     return _answer(obs, seat, action["yes"], measured)
 
@@ -288,7 +289,7 @@ def take_shares(measured: dict[str, float]) -> dict[str, float]:
     out = {}
     for k, v in measured.items():
         action = json.loads(k)
-        if action["type"] != "discard":
+        if action["type"] != Act.DISCARD:
             return {}
         out[action["card"]] = v
     return out
@@ -311,7 +312,7 @@ def _ask(obs: GameState, seat: int, measured: dict[str, float]) -> str:
     n = len(obs.players[seat].hand)
     ahead = lead(obs, obs.side_of(seat))
     standing = f" and leads by {ahead}" if ahead > 0 else ""
-    figures = _compare(measured, {"type": "ask_to_go_out"}, "discard", "playing on")
+    figures = _compare(measured, {"type": Act.ASK}, "discard", "playing on")
     return (f"Ask to go out: your side has its book{standing}, and you can play out the "
             f"{count_word(n)} card{'s' if n != 1 else ''} in your hand{figures}.")
 
@@ -320,7 +321,7 @@ def _answer(obs: GameState, seat: int, yes: bool, measured: dict[str, float]) ->
     r = obs.rules
     side = obs.side_of(seat)
     asker = obs.players[obs.turn].name
-    figures = _compare(measured, {"type": "answer", "yes": yes}, "answer",
+    figures = _compare(measured, {"type": Act.ANSWER, "yes": yes}, "answer",
                        "after a no" if yes else "after a yes")
     cost = round(cards_left_cost(obs, seat))
     if yes:

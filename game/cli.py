@@ -16,6 +16,7 @@ from .engine import apply
 from .errors import IllegalMove, RulesError, StateError
 from .load import MAX_TEXT, one_line, read_json
 from .moves import legal_actions, meld_options
+from .names import Phase
 from .presets import DEFAULT_PRESET
 from .scoring import deal_breakdown
 from .simulate import simulate
@@ -47,7 +48,7 @@ def cmd_legal(a) -> None:
     state = _load_state(a.state)
     seat = state.to_move()
     out = {"to_move": seat, "phase": state.phase, "actions": legal_actions(state)}
-    if seat is not None and state.phase == "play":
+    if seat is not None and state.phase == Phase.PLAY:
         out["meld_options"] = meld_options(state, seat)
     _print(out)
 

@@ -29,6 +29,7 @@ from .bots.hard import Hard, horizon
 from .bots.knowledge import read_table
 from .engine import apply, restart
 from .errors import IllegalMove, StateError
+from .names import Act
 from .state import GameState
 from .view import observe, view
 
@@ -56,7 +57,7 @@ class Mistake:
 
 def deal_span(state: GameState) -> tuple[int, int]:
     """The log positions (start, end) of the game's last finished deal."""
-    starts = [0] + [i + 1 for i, a in enumerate(state.log) if a["type"] == "next_deal"]
+    starts = [0] + [i + 1 for i, a in enumerate(state.log) if a["type"] == Act.NEXT_DEAL]
     if state.deal_over:
         return starts[-1], len(state.log)
     if len(starts) < 2:
@@ -81,7 +82,7 @@ def review_steps(state: GameState, seat: int, rng: random.Random,
     for index in range(start, end):
         logged = state.log[index]
         if logged.get("seat") == seat:
-            turns += logged["type"] in ("draw", "take_pile")
+            turns += logged["type"] in (Act.DRAW, Act.TAKE_PILE)
             done = {k: v for k, v in logged.items() if k != "seat"}
             judging = judge(game, seat, done, rng, budget_ms_per_decision, samples)
             judged = yield from _relay(judging, (reviewed, total))
@@ -153,7 +154,7 @@ def wild_note(done: dict, preferred: dict) -> str:
 
 def feed_note(obs: GameState, seat: int, done: dict, measured: dict[str, float]) -> str:
     """" East could take the pile with the 9♠ ..." when hard measured the card thrown."""
-    share = take_shares(measured).get(done.get("card")) if done["type"] == "discard" else None
+    share = take_shares(measured).get(done.get("card")) if done["type"] == Act.DISCARD else None
     if not share or share < FEED_NOTED:
         return ""
     name = obs.players[(seat + 1) % obs.num_players].name
@@ -163,7 +164,7 @@ def feed_note(obs: GameState, seat: int, done: dict, measured: dict[str, float])
 
 def _cards(action: dict) -> list[str]:
     """The cards an action takes from the hand."""
-    if action["type"] == "discard":
+    if action["type"] == Act.DISCARD:
         return [action["card"]]
     return [c for pl in action.get("melds", []) for c in pl["cards"]]
 
@@ -174,11 +175,11 @@ def same_choice(a: dict, b: dict) -> bool:
     apart), the same melds in any order."""
     if a["type"] != b["type"]:
         return False
-    if a["type"] in ("draw", "take_pile"):
+    if a["type"] in (Act.DRAW, Act.TAKE_PILE):
         return True
-    if a["type"] == "discard":
+    if a["type"] == Act.DISCARD:
         return _discard_kind(a["card"]) == _discard_kind(b["card"])
-    if a["type"] == "meld":
+    if a["type"] == Act.MELD:
         return _melds(a) == _melds(b)
     return a == b
 

@@ -11,6 +11,7 @@ import random
 
 from . import cards as C
 from .errors import RulesError
+from .names import Phase
 from .presets import get_preset
 from .rules import RuleSet
 from .state import GameState, Player, Side
@@ -98,7 +99,7 @@ def start_deal(state: GameState) -> None:
     state.turn = first
     state.turn_number = 1  # counters restart each deal, so a deal replays from its start alone
     state.next_meld_id = 1
-    state.phase = "draw"
+    state.phase = Phase.DRAW
 
 
 def _turn_upcard(state: GameState) -> None:

@@ -8,12 +8,9 @@ renders them as text.
 from __future__ import annotations
 
 from . import cards as C
+from .english import join_words
 from .melds import describe_book
 from .rules import RuleSet
-
-
-def _list(items: list[str], last: str = "and", sep: str = ", ") -> str:
-    return items[0] if len(items) == 1 else sep.join(items[:-1]) + f" {last} " + items[-1]
 
 
 def _upcard_names(kinds) -> list[str]:
@@ -35,7 +32,7 @@ def _wild_rule(r: RuleSet) -> str:
     parts = [need] if need else []
     if r.min_naturals > 1:
         parts.append(f"at least {r.min_naturals} natural cards")
-    out = "A meld with wild cards needs " + _list(parts) + "." if parts else ""
+    out = "A meld with wild cards needs " + join_words(parts) + "." if parts else ""
     if r.max_wilds:
         out += f" A meld holds at most {r.max_wilds} wild cards."
     return out.strip()
@@ -43,27 +40,50 @@ def _wild_rule(r: RuleSet) -> str:
 
 def describe(r: RuleSet) -> list[tuple[str, list[str]]]:
     """[(heading, [sentence, ...]), ...] describing how this rule set plays."""
+    return [("The deal", _deal(r)), ("A turn", _turn(r)), ("Melds", _melds(r)), ("Threes", _threes(r)),
+            ("Knee and foot" if r.has_knee else "Foot", _piles(r)), ("Going out", _going_out(r)),
+            ("Scoring", _scoring(r))]
+
+
+def _deal(r: RuleSet) -> list[str]:
     seat = []
     for n, per_side, decks in r.seatings:
         how = ("alone" if per_side == 1 else "in pairs, partners sitting opposite" if per_side == 2
                else f"in sides of {per_side}, the sides alternating around the table")
         seat.append(f"{n} players {how}, with {decks} decks ({decks * (52 + r.jokers_per_deck)} cards)")
     piles = ["hand", "knee", "foot"] if r.has_knee else ["hand", "foot"]
-    deal = [f"Players: {_list(seat, 'or', '; ')}.",
-            "Each player gets " + _list([f"a {name} of {n}" for name, n in zip(piles, r.piles)]) + "; "
-            f"the {piles[0]} is played first, then the {_list(piles[1:])}.",
+    deal = [f"Players: {join_words(seat, 'or', '; ')}.",
+            "Each player gets " + join_words([f"a {name} of {n}" for name, n in zip(piles, r.piles)]) + "; "
+            f"the {piles[0]} is played first, then the {join_words(piles[1:])}.",
             f"A game is {r.deals} deals; the deal passes to the left and "
             + ("the dealer plays first." if r.dealer_starts else "the player left of the dealer starts.")]
     if r.upcard:
         deal.append("One card is turned to start the discard pile; "
-                    f"if it is {_list(_upcard_names(r.upcard_bury), 'or')} it is buried in the stock.")
+                    f"if it is {join_words(_upcard_names(r.upcard_bury), 'or')} it is buried in the stock.")
     else:
         deal.append("The discard pile starts empty.")
+    return deal
+
+
+def _turn(r: RuleSet) -> list[str]:
     turn = [f"Draw {r.draw_count} cards from "
             + ("the stock" if r.stock_piles == 1 else "either stock pile, or one from each") + ", "
             "or take the discard pile; then meld; then "
             + ("discard one card." if r.discard_after_pile else
                "discard one card (after taking the pile there is no discard: knock to end the turn).")]
+    turn.append("To take the pile " + join_words(_pile_conditions(r)) + ".")
+    if r.pile_top_only_before_opening:
+        turn.append("Before your side has melded, taking the pile takes only its top card; "
+                    "afterwards the whole pile.")
+    else:
+        turn.append("You take " + (f"its top {r.pile_take_max} cards." if r.pile_take_max else "the whole pile."))
+    if r.wild_discard_freezes:
+        turn.append("Discarding a wild card freezes the pile: it leaves play "
+                    "(and goes under the stock if more cards are needed).")
+    return turn
+
+
+def _pile_conditions(r: RuleSet) -> list[str]:
     pile = []
     if r.pile_pair:
         pile.append("you must meld its top card at once with two natural cards of its rank from your hand")
@@ -76,20 +96,14 @@ def describe(r: RuleSet) -> list[tuple[str, list[str]]]:
     pile.append("a black 3 on top blocks it")
     if r.pile_min_size:
         pile.append(f"it must hold at least {r.pile_min_size} cards")
-    turn.append("To take the pile " + _list(pile) + ".")
-    if r.pile_top_only_before_opening:
-        turn.append("Before your side has melded, taking the pile takes only its top card; "
-                    "afterwards the whole pile.")
-    else:
-        turn.append("You take " + (f"its top {r.pile_take_max} cards." if r.pile_take_max else "the whole pile."))
-    if r.wild_discard_freezes:
-        turn.append("Discarding a wild card freezes the pile: it leaves play "
-                    "(and goes under the stock if more cards are needed).")
+    return pile
 
+
+def _melds(r: RuleSet) -> list[str]:
     melds = [f"Melds are {r.meld_min} or more cards of one rank; {r.canasta_size} make a canasta.",
              _wild_rule(r)]
     if r.no_wild_ranks:
-        melds.append(f"Melds of {_list([C.rank_label(x) for x in r.no_wild_ranks])} take no wild cards.")
+        melds.append(f"Melds of {join_words([C.rank_label(x) for x in r.no_wild_ranks])} take no wild cards.")
     melds.append("Melds of only wild cards are allowed." if r.wild_melds else "Wild cards cannot form a meld alone.")
     melds.append("Black 3s may form a meld without wild cards." if r.black3_melds
                  else "3s cannot be melded.")
@@ -100,18 +114,24 @@ def describe(r: RuleSet) -> list[tuple[str, list[str]]]:
     melds.append(growth[r.meld_growth])
     melds.append("A side has one meld of each rank." if r.one_meld_per_rank
                  else "A side may not have two unfinished melds of the same rank.")
-    if r.opening_by_score:
-        rows = [f"{r.opening_by_deal[0]} below {r.opening_by_score[0][0]:,}"]
-        rows += [f"{m} from {s:,}" for s, m in r.opening_by_score]
-        melds.append("A side's first meld in a deal must be worth, by its running score: " + _list(rows) + ".")
-    else:
-        rows = [f"{m} in deal {i + 1}" for i, m in enumerate(r.opening_by_deal) if m]
-        melds.append("A side's first meld in a deal must be worth at least " + _list(rows)
-                     + " (card values; canasta bonuses do not count).")
+    melds.append(_opening(r))
     for d in r.hidden_canasta_deals:
         melds.append(f"In deal {d} the first meld must include a hidden canasta: "
                      f"{r.canasta_size} cards of one rank from the hand.")
+    return melds
 
+
+def _opening(r: RuleSet) -> str:
+    if r.opening_by_score:
+        rows = [f"{r.opening_by_deal[0]} below {r.opening_by_score[0][0]:,}"]
+        rows += [f"{m} from {s:,}" for s, m in r.opening_by_score]
+        return "A side's first meld in a deal must be worth, by its running score: " + join_words(rows) + "."
+    rows = [f"{m} in deal {i + 1}" for i, m in enumerate(r.opening_by_deal) if m]
+    return ("A side's first meld in a deal must be worth at least " + join_words(rows)
+            + " (card values; canasta bonuses do not count).")
+
+
+def _threes(r: RuleSet) -> list[str]:
     threes = []
     if r.red3_laid:
         when = "once the side has melded" if r.red3_after_opening else "at once"
@@ -123,7 +143,11 @@ def describe(r: RuleSet) -> list[tuple[str, list[str]]]:
     else:
         threes.append("Red 3s cannot be melded; discard them.")
     threes.append(f"Left in a hand, knee or foot at the end: red 3 {r.red3_left}, black 3 {r.black3_left}.")
+    return threes
 
+
+def _piles(r: RuleSet) -> list[str]:
+    """The knee (if any) and the foot: when each is picked up."""
     knee = []
     if r.has_knee:
         if r.partner_knee_at_turn_start:
@@ -137,13 +161,16 @@ def describe(r: RuleSet) -> list[tuple[str, list[str]]]:
                 "melded, at the start of your next turn if it was discarded. No one may be left "
                 "without cards unless they may pick up their next pile or go out: when your turn "
                 "ends with a discard, keep two cards after melding, one to discard and one to hold.")
+    return knee
 
+
+def _going_out(r: RuleSet) -> list[str]:
     out = []
     books = r.books_for_deal(1)
     if books:
-        out.append("To go out your side needs " + _list([describe_book(b) for b in books]) + ".")
+        out.append("To go out your side needs " + join_words([describe_book(b) for b in books]) + ".")
     for d, special in r.books_by_deal:
-        out.append(f"In deal {d}: " + _list([describe_book(b) for b in special]) + ".")
+        out.append(f"In deal {d}: " + join_words([describe_book(b) for b in special]) + ".")
     if r.partner_in_foot:
         out.append("Your partners must have picked up their foot and played from it.")
     if r.ask_partner:
@@ -152,14 +179,15 @@ def describe(r: RuleSet) -> list[tuple[str, list[str]]]:
                 "required": "Going out needs a final discard.",
                 "forbidden": "Go out by melding every card, with no discard."}[r.going_out_discard])
     out.append("If the stock runs out when a player must draw, the deal ends; no one gets the going-out bonus.")
+    return out
 
+
+def _scoring(r: RuleSet) -> list[str]:
     bonus = [f"natural canasta {r.bonus_natural}", f"mixed canasta {r.bonus_mixed}"]
     bonus = [f"natural {C.rank_label(k)} {v:,}" for k, v in r.bonus_natural_rank] + bonus
     if r.wild_melds:
         bonus.insert(len(r.bonus_natural_rank), f"wild canasta {r.bonus_wild:,}")
-    score = ["Melded cards count for the side, cards left in hands, knees and feet against it: "
-             "Joker 50, 2 and Ace 20, King to 8 10, 7 to 4 5.",
-             "Canasta bonuses: " + _list(bonus) + f"; going out {r.going_out_bonus}.",
-             "The side ahead after the last deal wins."]
-    return [("The deal", deal), ("A turn", turn), ("Melds", melds), ("Threes", threes),
-            ("Knee and foot" if r.has_knee else "Foot", knee), ("Going out", out), ("Scoring", score)]
+    return ["Melded cards count for the side, cards left in hands, knees and feet against it: "
+            "Joker 50, 2 and Ace 20, King to 8 10, 7 to 4 5.",
+            "Canasta bonuses: " + join_words(bonus) + f"; going out {r.going_out_bonus}.",
+            "The side ahead after the last deal wins."]

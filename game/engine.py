@@ -4,19 +4,23 @@ Every action goes through ``plan``: it checks the whole action against the
 position and returns a plan, or raises ``IllegalMove`` with the reason in
 words. ``apply`` carries out a plan only after it was fully checked, so a
 refused action leaves the state exactly as it was. ``legal_actions`` uses
-the same checks.
+the same checks. ``ACTIONS`` (at the end) is the one table from an action's
+type to its planner (every check) and its executor (the change it makes).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import NamedTuple
 
 from . import cards as C
 from . import melds as M
 from .actions import parse_action
-from .deal import (in_first_pile, lay_red_threes, pick_up_next_pile, refill_stock,
-                   start_deal, take_from_stock)
+from .deal import in_first_pile, lay_red_threes, pick_up_next_pile, refill_stock, start_deal, take_from_stock
+from .english import join_words
 from .errors import IllegalMove
+from .names import Act, Phase
 from .scoring import deal_breakdown
 from .state import GameState, Meld
 
@@ -82,11 +86,10 @@ def go_out_problem(state: GameState, seat: int, extra_canastas=(), asking: bool 
     (rank, kind) pairs the action under test would complete."""
     r = state.rules
     side = state.sides[state.side_of(seat)]
-    canastas = [(m.rank, m.kind()) for m in side.melds if len(m.cards) >= r.canasta_size]
-    canastas += list(extra_canastas)
+    canastas = M.canastas(side.melds, r.canasta_size) + list(extra_canastas)
     missing = M.book_shortfall(r.books_for_deal(state.deal), canastas)
     if missing:
-        needs = _join([M.describe_book(b) for b in missing])
+        needs = join_words([M.describe_book(b) for b in missing])
         return f"Your side still needs {needs} to go out."
     partners = state.partners(seat)
     if r.partner_in_foot:
@@ -104,8 +107,7 @@ def go_out_problem(state: GameState, seat: int, extra_canastas=(), asking: bool 
 def book_status(state: GameState, side_index: int) -> list[str]:
     """What the side's basic book still lacks, as phrases."""
     r = state.rules
-    side = state.sides[side_index]
-    canastas = [(m.rank, m.kind()) for m in side.melds if len(m.cards) >= r.canasta_size]
+    canastas = M.canastas(state.sides[side_index].melds, r.canasta_size)
     return [M.describe_book(b) for b in M.book_shortfall(r.books_for_deal(state.deal), canastas)]
 
 
@@ -116,35 +118,45 @@ def plan(state: GameState, action: dict, trusted: bool = False) -> Plan:
     again (the moves list is the hot path of bots and simulations)."""
     if not trusted:
         action = parse_action(action)
-    kind = action["type"]
-    if kind == "next_deal":
-        if state.phase != "deal_end":
-            raise IllegalMove("The deal is not over yet." if state.phase != "game_end"
-                              else "The game is over.")
-        if "seat" in action and not 0 <= action["seat"] < state.num_players:
-            raise IllegalMove("No such seat.")
-        return Plan({"type": kind}, -1)  # anyone may deal on: the log names no seat
+    rule = ACTIONS[action["type"]]
+    seat = -1 if rule.anyone else _mover(state, action)
+    return rule.plan(state, seat, action)
+
+
+def _mover(state: GameState, action: dict) -> int:
+    """The seat that must act now; refuses an action by anyone else, or one
+    that is not the answer the game waits for."""
     if state.deal_over:
-        raise IllegalMove("The deal is over." if state.phase == "deal_end" else "The game is over.")
+        raise IllegalMove("The deal is over." if state.phase == Phase.DEAL_END else "The game is over.")
     seat = state.to_move()
     if "seat" in action and action["seat"] != seat:
         raise IllegalMove(f"It is {state.players[seat].name}'s move, not "
                           f"{state.players[action['seat']].name}'s."
                           if 0 <= action["seat"] < state.num_players else "No such seat.")
-    if state.phase == "answer":
-        if kind != "answer":
-            raise IllegalMove(f"{state.players[seat].name} must first answer whether "
-                              f"{state.players[state.turn].name} may go out.")
-        return Plan(action, seat)
-    if kind == "answer":
+    if state.phase == Phase.ANSWER and action["type"] != Act.ANSWER:
+        raise IllegalMove(f"{state.players[seat].name} must first answer whether "
+                          f"{state.players[state.turn].name} may go out.")
+    return seat
+
+
+def _plan_next_deal(state: GameState, seat: int, action: dict) -> Plan:
+    if state.phase != Phase.DEAL_END:
+        raise IllegalMove("The deal is not over yet." if state.phase != Phase.GAME_END
+                          else "The game is over.")
+    if "seat" in action and not 0 <= action["seat"] < state.num_players:
+        raise IllegalMove("No such seat.")
+    return Plan({"type": Act.NEXT_DEAL}, -1)  # anyone may deal on: the log names no seat
+
+
+def _plan_answer(state: GameState, seat: int, action: dict) -> Plan:
+    if state.phase != Phase.ANSWER:
         raise IllegalMove("Nobody has asked to go out.")
-    handler = _PLANNERS[kind]
-    return handler(state, seat, action)
+    return Plan(action, seat)
 
 
 def _plan_draw(state: GameState, seat: int, action: dict) -> Plan:
     r = state.rules
-    if state.phase != "draw":
+    if state.phase != Phase.DRAW:
         raise IllegalMove("You have already drawn this turn.")
     sizes = [len(s) for s in state.stocks]
     if sum(sizes) < r.draw_count:
@@ -168,7 +180,7 @@ def _plan_draw(state: GameState, seat: int, action: dict) -> Plan:
 def _plan_take(state: GameState, seat: int, action: dict) -> Plan:
     r = state.rules
     side = state.sides[state.side_of(seat)]
-    if state.phase != "draw":
+    if state.phase != Phase.DRAW:
         raise IllegalMove("You may take the pile only instead of drawing.")
     if not state.discard:
         raise IllegalMove("The discard pile is empty.")
@@ -215,7 +227,7 @@ def _plan_take(state: GameState, seat: int, action: dict) -> Plan:
 
 
 def _plan_meld(state: GameState, seat: int, action: dict) -> Plan:
-    if state.phase != "play":
+    if state.phase != Phase.PLAY:
         raise IllegalMove("Draw before melding.")
     if not action["melds"]:
         raise IllegalMove("Choose cards to meld.")
@@ -227,17 +239,33 @@ def _plan_meld(state: GameState, seat: int, action: dict) -> Plan:
 
 def _plan_melds(state: GameState, seat: int, action: dict, top: str | None = None) -> Plan:
     """Check new melds and additions; ``top`` joins the first placement."""
-    r = state.rules
-    player = state.players[seat]
+    p = Plan(action, seat)
     side_index = state.side_of(seat)
     side = state.sides[side_index]
-    p = Plan(action, seat)
-    used = p.used
     by_id = {m.id: m for m in side.melds}
-    for i, pl in enumerate(action["melds"]):
+    _place(state, side_index, p, by_id, top)
+    _check_cards_held(state.players[seat].hand, p.used)
+    _check_additions(state, p, by_id)
+    _check_new_melds(state, p)
+    _check_rank_limits(state, side, p)
+    if not side.opened:
+        _check_opening(state, side_index, p, top)
+    if len(state.players[seat].hand) == sum(p.used.values()):
+        p.empties_hand = True
+        r = state.rules
+        if top is None or not state.discard[:-1] or (r.pile_top_only_before_opening and not side.opened):
+            _check_empty_hand(state, seat, p)
+    return p
+
+
+def _place(state: GameState, side_index: int, p: Plan, by_id: dict, top: str | None) -> None:
+    """Sort the placements into the plan: the cards used from the hand,
+    the final cards of each meld added to, and the new melds."""
+    side = state.sides[side_index]
+    for i, pl in enumerate(p.action["melds"]):
         cards = list(pl["cards"])
         for c in cards:
-            used[c] = used.get(c, 0) + 1
+            p.used[c] = p.used.get(c, 0) + 1
         if i == 0 and top is not None:
             cards.append(top)
         if "to" in pl:
@@ -255,7 +283,9 @@ def _plan_melds(state: GameState, seat: int, action: dict, top: str | None = Non
             if rank is None:
                 raise IllegalMove("A meld holds cards of one rank only (plus wild cards).")
             p.new.append((rank, cards))
-    hand = player.hand
+
+
+def _check_cards_held(hand: list[str], used: dict) -> None:
     for c, n in used.items():
         have = hand.count(c)
         if have < n:
@@ -263,7 +293,11 @@ def _plan_melds(state: GameState, seat: int, action: dict, top: str | None = Non
     for c in used:
         if c in C.RED_THREES:
             raise IllegalMove("Red 3s cannot be melded.")
-    # each changed meld
+
+
+def _check_additions(state: GameState, p: Plan, by_id: dict) -> None:
+    """Each meld added to stays legal; note the canastas it completes."""
+    r = state.rules
     for mid, final in p.changes.items():
         m = by_id[mid]
         before = len(m.cards)
@@ -276,6 +310,11 @@ def _plan_melds(state: GameState, seat: int, action: dict, top: str | None = Non
                 raise IllegalMove(problem)
         if before < r.canasta_size <= len(final):
             p.completed.append((mid, None))
+
+
+def _check_new_melds(state: GameState, p: Plan) -> None:
+    """Each new meld is legal; note the canastas among them."""
+    r = state.rules
     for idx, (rank, cards) in enumerate(p.new):
         if len(cards) > r.canasta_size and r.meld_growth != "always":
             raise IllegalMove(f"A meld holds at most {r.canasta_size} cards.")
@@ -284,16 +323,6 @@ def _plan_melds(state: GameState, seat: int, action: dict, top: str | None = Non
             raise IllegalMove(problem)
         if len(cards) >= r.canasta_size:
             p.completed.append((None, idx))
-    _check_rank_limits(state, side, p)
-    if not side.opened:
-        _check_opening(state, side_index, p, top)
-    # emptying the hand
-    remaining = len(hand) - sum(used.values())
-    if remaining == 0:
-        p.empties_hand = True
-        if top is None or not state.discard[:-1] or (r.pile_top_only_before_opening and not side.opened):
-            _check_empty_hand(state, seat, p)
-    return p
 
 
 def _is_opponents(state: GameState, side_index: int, meld_id) -> bool:
@@ -428,7 +457,7 @@ def _kind(rank: str, cards: list[str]) -> str:
 def _plan_discard(state: GameState, seat: int, action: dict) -> Plan:
     r = state.rules
     player = state.players[seat]
-    if state.phase != "play":
+    if state.phase != Phase.PLAY:
         raise IllegalMove("Draw before discarding.")
     if state.took_pile and not r.discard_after_pile:
         raise IllegalMove("You took the pile, so you do not discard: knock to end your turn.")
@@ -455,11 +484,11 @@ def _plan_discard(state: GameState, seat: int, action: dict) -> Plan:
 
 
 def _plan_knock(state: GameState, seat: int, action: dict) -> Plan:
-    if state.phase != "play":
+    if state.phase != Phase.PLAY:
         raise IllegalMove("Draw before ending your turn.")
     if state.took_pile and not state.rules.discard_after_pile:
         return Plan(action, seat)
-    if any(is_legal(state, {"type": "discard", "card": c}) for c in set(state.players[seat].hand)):
+    if any(is_legal(state, {"type": Act.DISCARD, "card": c}) for c in set(state.players[seat].hand)):
         raise IllegalMove("End your turn by discarding a card.")
     # Rare, since melds keep two cards: a player holding one card drew only red
     # 3s, which are not replaced from the knee on; that card may not be thrown,
@@ -475,14 +504,14 @@ def _plan_knee(state: GameState, seat: int, action: dict) -> Plan:
         raise IllegalMove("You have already picked up your knee.")
     if not player.knee_ready:
         raise IllegalMove("You may pick up your knee only after your side has made its first canasta.")
-    if state.phase != "play":
+    if state.phase != Phase.PLAY:
         raise IllegalMove("Draw first, then pick up your knee.")
     return Plan(action, seat)
 
 
 def _plan_ask(state: GameState, seat: int, action: dict) -> Plan:
     player = state.players[seat]
-    if state.phase != "play":
+    if state.phase != Phase.PLAY:
         raise IllegalMove("Draw before asking to go out.")
     if not state.partners(seat) or not state.rules.ask_partner:
         raise IllegalMove("You have no partner to ask.")
@@ -496,72 +525,104 @@ def _plan_ask(state: GameState, seat: int, action: dict) -> Plan:
     return Plan(action, seat)
 
 
-_PLANNERS = {
-    "draw": _plan_draw, "take_pile": _plan_take, "meld": _plan_meld,
-    "discard": _plan_discard, "knock": _plan_knock, "pick_up_knee": _plan_knee,
-    "ask_to_go_out": _plan_ask,
-}
-
-
 # -- carrying out ---------------------------------------------------------------
 def _execute(state: GameState, p: Plan) -> None:
-    kind = p.action["type"]
+    """Carry out a checked plan: log it, make its own change, then (for a move
+    in the turn) the turn's bookkeeping: the foot played, going out."""
     entry = dict(p.action)
     if p.seat >= 0:
         entry["seat"] = p.seat
     state.log.append(entry)
-    if kind == "next_deal":
-        _next_deal(state)
+    rule = ACTIONS[p.action["type"]]
+    if p.ends_deal:  # a draw from a stock too small: the deal ends, nothing moves
+        _end_deal(state)
+        return
+    if not rule.in_turn:
+        rule.execute(state, p)
         return
     player = state.players[p.seat]
     was_on_last = player.on_last_pile()
-    if kind == "answer":
-        _answer(state, p.action["yes"])
-        return
-    if kind == "draw":
-        if p.ends_deal:
-            _end_deal(state)
-            return
-        refill_stock(state)
-        picks = p.action.get("from", [0] * state.rules.draw_count)
-        drawn = [take_from_stock(state, i) for i in picks]
-        player.hand.extend(c for c in drawn if c is not None)
-        lay_red_threes(state, p.seat)
-        state.phase = "play"
-    elif kind in ("take_pile", "meld"):
-        _execute_melds(state, p)
-        if kind == "take_pile":
-            del state.discard[len(state.discard) - len(p.taken) - 1:]
-            player.hand.extend(p.taken)
-            state.took_pile = True
-            state.phase = "play"
-            lay_red_threes(state, p.seat)
-    elif kind == "discard":
-        card = p.action["card"]
-        player.hand.remove(card)
-        if C.is_wild(card) and state.rules.wild_discard_freezes:
-            state.dead.extend(state.discard)
-            state.dead.append(card)
-            state.discard = []
-        else:
-            state.discard.append(card)
-    elif kind == "pick_up_knee":
-        pick_up_next_pile(state, p.seat)
-    elif kind == "ask_to_go_out":
-        state.answering = state.partners(p.seat)
-        state.phase = "answer"
+    rule.execute(state, p)
     if was_on_last:
         player.foot_played = True
     if p.goes_out:
         state.went_out = p.seat
         _end_deal(state)
         return
-    if not player.hand and kind in ("take_pile", "meld") and player.piles:
+    if rule.then is not None:
+        rule.then(state, p)
+
+
+def _do_draw(state: GameState, p: Plan) -> None:
+    refill_stock(state)
+    picks = p.action.get("from", [0] * state.rules.draw_count)
+    drawn = [take_from_stock(state, i) for i in picks]
+    state.players[p.seat].hand.extend(c for c in drawn if c is not None)
+    lay_red_threes(state, p.seat)
+    state.phase = Phase.PLAY
+
+
+def _do_take(state: GameState, p: Plan) -> None:
+    _execute_melds(state, p)
+    del state.discard[len(state.discard) - len(p.taken) - 1:]
+    state.players[p.seat].hand.extend(p.taken)
+    state.took_pile = True
+    state.phase = Phase.PLAY
+    lay_red_threes(state, p.seat)
+
+
+def _do_discard(state: GameState, p: Plan) -> None:
+    card = p.action["card"]
+    state.players[p.seat].hand.remove(card)
+    if C.is_wild(card) and state.rules.wild_discard_freezes:
+        state.dead.extend(state.discard)
+        state.dead.append(card)
+        state.discard = []
+    else:
+        state.discard.append(card)
+
+
+def _do_ask(state: GameState, p: Plan) -> None:
+    state.answering = state.partners(p.seat)
+    state.phase = Phase.ANSWER
+
+
+def _do_answer(state: GameState, p: Plan) -> None:
+    state.answering.pop(0)
+    if not p.action["yes"]:
+        state.permission = False
+        state.answering = []
+    elif not state.answering:
+        state.permission = True
+    if not state.answering:
+        state.phase = Phase.PLAY
+
+
+def _do_knee(state: GameState, p: Plan) -> None:
+    pick_up_next_pile(state, p.seat)
+
+
+def _no_change(state: GameState, p: Plan) -> None:
+    """A knock moves no card: the turn's end does the rest."""
+
+
+def _next_pile_if_empty(state: GameState, p: Plan) -> None:
+    """A player who melded every card picks up the next pile, if any."""
+    player = state.players[p.seat]
+    if not player.hand and player.piles:
         pick_up_next_pile(state, p.seat)
-    if kind == "discard" and not player.hand:
-        player.pending_pickup = True
-    if kind in ("discard", "knock"):
-        _next_turn(state)
+
+
+def _end_turn_after_discard(state: GameState, p: Plan) -> None:
+    """The discard ends the turn; a player who threw their last card picks
+    up the next pile at their next turn."""
+    if not state.players[p.seat].hand:
+        state.players[p.seat].pending_pickup = True
+    _next_turn(state)
+
+
+def _end_turn(state: GameState, p: Plan) -> None:
+    _next_turn(state)
 
 
 def _execute_melds(state: GameState, p: Plan) -> None:
@@ -602,24 +663,13 @@ def _execute_melds(state: GameState, p: Plan) -> None:
     lay_red_threes(state, p.seat)
 
 
-def _answer(state: GameState, yes: bool) -> None:
-    state.answering.pop(0)
-    if not yes:
-        state.permission = False
-        state.answering = []
-    elif not state.answering:
-        state.permission = True
-    if not state.answering:
-        state.phase = "play"
-
-
 def _next_turn(state: GameState) -> None:
     seat = (state.turn + 1) % state.num_players
     state.turn = seat
     state.turn_number += 1
     state.took_pile = False
     state.permission = None
-    state.phase = "draw"
+    state.phase = Phase.DRAW
     player = state.players[seat]
     if player.pending_pickup or player.knee_ready and state.rules.partner_knee_at_turn_start:
         pick_up_next_pile(state, seat)
@@ -633,19 +683,36 @@ def _end_deal(state: GameState) -> None:
     state.deal_results.append({
         "deal": state.deal, "went_out": state.went_out, "sides": result,
         "totals": [s.total for s in state.sides]})
-    state.phase = "game_end" if state.deal >= state.rules.deals else "deal_end"
+    state.phase = Phase.GAME_END if state.deal >= state.rules.deals else Phase.DEAL_END
 
 
-def _next_deal(state: GameState) -> None:
+def _next_deal(state: GameState, p: Plan) -> None:
     state.deal += 1
     state.dealer = (state.dealer + 1) % state.num_players
     start_deal(state)
 
 
-def _join(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+class ActionRule(NamedTuple):
+    """How the engine checks and carries out one type of action."""
+
+    plan: Callable[[GameState, int, dict], Plan]  # (state, seat, action): every check
+    execute: Callable[[GameState, Plan], None]     # its own change to the state
+    then: Callable[[GameState, Plan], None] | None = None  # after the turn's bookkeeping
+    in_turn: bool = True   # a move in the turn: the foot played, going out (see _execute)
+    anyone: bool = False   # any seat may send it (no player to move)
+
+
+ACTIONS: dict[str, ActionRule] = {
+    Act.DRAW: ActionRule(_plan_draw, _do_draw),
+    Act.TAKE_PILE: ActionRule(_plan_take, _do_take, _next_pile_if_empty),
+    Act.MELD: ActionRule(_plan_meld, _execute_melds, _next_pile_if_empty),
+    Act.PICK_UP_KNEE: ActionRule(_plan_knee, _do_knee),
+    Act.DISCARD: ActionRule(_plan_discard, _do_discard, _end_turn_after_discard),
+    Act.KNOCK: ActionRule(_plan_knock, _no_change, _end_turn),
+    Act.ASK: ActionRule(_plan_ask, _do_ask),
+    Act.ANSWER: ActionRule(_plan_answer, _do_answer, in_turn=False),
+    Act.NEXT_DEAL: ActionRule(_plan_next_deal, _next_deal, in_turn=False, anyone=True),
+}
 
 
 def restart(state: GameState) -> GameState:

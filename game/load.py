@@ -16,16 +16,27 @@ import json
 import re
 
 from .errors import StateError
+from .names import Act, MeldKind, Phase
 
 MAX_DEPTH = 20           # the deepest real input (a save's score sheet) nests 8 levels
 MAX_DIGITS = 15
 MAX_MESSAGE = 120
 MAX_TEXT = 300_000       # characters; the longest real game's state is about 65,000
+MAX_NAME = 40            # characters of a player's name
 MAX_BOT_MS = 60_000      # the longest think time a saved "hard:MS" bot may ask for
 
 _OTHER_BYTES = bytes(b for b in range(256) if b not in b'[]{}"')
 _STRING = re.compile(rb'"[^"]*"')
 _DEEP_RUN = re.compile(rb"[\[{]{%d}" % (MAX_DEPTH + 1))
+
+
+def is_int(v) -> bool:
+    """A JSON whole number: an int, but not a bool (True is an int in Python)."""
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def is_player_name(v) -> bool:
+    return isinstance(v, str) and 0 < len(v) <= MAX_NAME
 
 
 def one_line(message: str) -> str:
@@ -132,20 +143,20 @@ def position_problem(state) -> str | None:
 def _phase_problem(state) -> str | None:
     r = state.rules
     n = state.num_players
-    if state.phase == "game_end" and state.deal != r.deals:
+    if state.phase == Phase.GAME_END and state.deal != r.deals:
         return f"The game cannot be over in deal {state.deal} of {r.deals}."
-    if state.phase == "deal_end" and state.deal == r.deals:
+    if state.phase == Phase.DEAL_END and state.deal == r.deals:
         return "The last deal ends the game, not just the deal."
     first = state.dealer if r.dealer_starts else (state.dealer + 1) % n
     if state.turn != (first + state.turn_number - 1) % n:
         return f"Turn {state.turn_number} of this deal is not seat {state.turn}'s turn."
     if state.went_out is not None and not state.deal_over:
         return "Someone went out but the deal goes on."
-    if state.took_pile and state.phase == "draw":
+    if state.took_pile and state.phase == Phase.DRAW:
         return "The pile is marked taken before the player has drawn."
-    if state.permission is not None and state.phase in ("draw", "answer"):
+    if state.permission is not None and state.phase in (Phase.DRAW, Phase.ANSWER):
         return "A partner's answer is recorded before anyone asked."
-    if bool(state.answering) != (state.phase == "answer"):
+    if bool(state.answering) != (state.phase == Phase.ANSWER):
         return "Seats are asked to answer outside the answer phase."
     if len(set(state.answering)) != len(state.answering):
         return "A partner is asked twice."
@@ -209,7 +220,6 @@ def _meld_problem(state) -> str | None:
 
 _ROW_KEYS = {"side", "players", "melded", "left", "canastas", "red3", "going_out", "total"}
 _RESULT_KEYS = {"deal", "went_out", "sides", "totals"}
-_KINDS = ("natural", "mixed", "wild")
 
 
 def _results_problem(state) -> str | None:
@@ -254,7 +264,7 @@ def row_problem(state, i: int, row, went_out) -> str | None:
     if row["players"] != [state.players[s].name for s in seats]:
         return "a row names other players."
     canastas, red3 = row["canastas"], row["red3"]
-    if not (isinstance(canastas, dict) and canastas.keys() == set(_KINDS)
+    if not (isinstance(canastas, dict) and canastas.keys() == set(MeldKind.ALL)
             and all(isinstance(c, dict) and c.keys() == {"count", "points"} for c in canastas.values())
             and isinstance(red3, dict) and red3.keys() == {"count", "points"}):
         return "a row is malformed."
@@ -267,8 +277,8 @@ def row_problem(state, i: int, row, went_out) -> str | None:
     if abs(row["melded"]) > worst or abs(row["left"]) > worst:
         return "a row counts more points than the cards hold."
     naturals = [r.bonus_natural] + [bonus for _, bonus in r.bonus_natural_rank]
-    bounds = {"natural": (min(naturals), max(naturals)), "mixed": (r.bonus_mixed,) * 2,
-              "wild": (r.bonus_wild,) * 2}
+    bounds = {MeldKind.NATURAL: (min(naturals), max(naturals)), MeldKind.MIXED: (r.bonus_mixed,) * 2,
+              MeldKind.WILD: (r.bonus_wild,) * 2}
     for kind, (low, high) in bounds.items():
         count, points = canastas[kind]["count"], canastas[kind]["points"]
         if not 0 <= count <= cards // r.canasta_size or not count * low <= points <= count * high:
@@ -285,7 +295,7 @@ def row_problem(state, i: int, row, went_out) -> str | None:
     return None
 
 
-_BARE = {"draw", "knock", "pick_up_knee", "ask_to_go_out"}
+_BARE = {Act.DRAW, Act.KNOCK, Act.PICK_UP_KNEE, Act.ASK}
 
 
 def _log_problem(state) -> str | None:
@@ -300,14 +310,14 @@ def _log_problem(state) -> str | None:
         kind = entry.get("type") if type(entry) is dict else None
         size = len(entry) if kind else 0
         # fast paths for the common entries (a long game logs over a thousand)
-        if not ((kind in _BARE and size == 2) or (kind == "discard" and size == 3 and entry.get("card") in CODES)):
+        if not ((kind in _BARE and size == 2) or (kind == Act.DISCARD and size == 3 and entry.get("card") in CODES)):
             try:
                 if parse_action(entry) != entry:
                     return "The game's log holds an action with extra fields."
             except IllegalMove:
                 return "The game's log holds something that is not an action."
         seat = entry.get("seat")
-        if kind == "next_deal":
+        if kind == Act.NEXT_DEAL:
             deals += 1
             if seat is not None and not 0 <= seat < n:
                 return "The game's log holds an action by no seat of this game."

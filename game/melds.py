@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from . import cards as C
+from .names import MeldKind
 from .rules import Book, RuleSet
 
 CARD_VALUES = {"*": 50, "2": 20, "A": 20, "K": 10, "Q": 10, "J": 10, "T": 10,
@@ -99,15 +100,20 @@ def wild_limit_problem(rules: RuleSet, naturals: int, wilds: int) -> str | None:
 
 
 def canasta_bonus(rules: RuleSet, rank: str, kind: str) -> int:
-    if kind == "wild":
+    if kind == MeldKind.WILD:
         return rules.bonus_wild
-    if kind == "natural":
+    if kind == MeldKind.NATURAL:
         return rules.natural_bonus(rank)
     return rules.bonus_mixed
 
 
 def fits_book(book: Book, rank: str, kind: str) -> bool:
     return book[0] == kind and (not book[1] or book[1] == rank)
+
+
+def canastas(melds, size: int) -> list[tuple[str, str]]:
+    """(rank, kind) of each of ``melds`` that is a canasta (``size`` cards or more)."""
+    return [(m.rank, m.kind()) for m in melds if len(m.cards) >= size]
 
 
 def book_shortfall(books: tuple[Book, ...], canastas: list[tuple[str, str]]) -> list[Book]:
@@ -130,7 +136,7 @@ def book_shortfall(books: tuple[Book, ...], canastas: list[tuple[str, str]]) -> 
 
 def describe_book(book: Book) -> str:
     kind, rank = book
-    if kind == "wild":
+    if kind == MeldKind.WILD:
         return "a wild canasta"
     what = f"{kind} canasta" + (f" of {C.rank_label(rank)}" if rank else "")
     return ("an " if what[0] in "aeiou" else "a ") + what

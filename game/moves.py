@@ -15,7 +15,9 @@ from collections import defaultdict
 from itertools import combinations_with_replacement
 
 from . import cards as C
-from .engine import is_legal
+from .engine import check, is_legal
+from .errors import IllegalMove
+from .names import Act, Phase
 from .state import GameState
 
 
@@ -44,7 +46,7 @@ def open_melds(state: GameState, seat: int) -> dict[str, object]:
 def take_pile_candidates(state: GameState, seat: int, checked: bool = True) -> list[dict]:
     """Ways to take the pile: the top card with a pair, onto a meld, with extras;
     ``checked``: only those the engine accepts now (as in ``meld_candidates``)."""
-    if state.phase != "draw" or not state.discard:
+    if state.phase != Phase.DRAW or not state.discard:
         return []
     top = state.discard[-1]
     hand = state.players[seat].hand
@@ -66,15 +68,15 @@ def take_pile_candidates(state: GameState, seat: int, checked: bool = True) -> l
         if 0 <= room < len(same):
             rest = same[room:]
             bases.append([{"to": existing.id, "cards": same[:room]}, {"cards": rest}])
-    out = [{"type": "take_pile", "melds": b} for b in bases]
+    out = [{"type": Act.TAKE_PILE, "melds": b} for b in bases]
     side = state.sides[state.side_of(seat)]
     if not side.opened:
         extras = [{"cards": g} for r2, g in by_rank.items() if r2 != rank and len(g) >= 3]
         whole = [{"cards": same}] if len(same) > 2 else [{"cards": pair}]
-        out.append({"type": "take_pile", "melds": whole + extras})
+        out.append({"type": Act.TAKE_PILE, "melds": whole + extras})
         if wilds and rank != C.WILD:
             one_wild = [{"cards": pair + wilds[:1]}]
-            out.append({"type": "take_pile", "melds": one_wild + extras})
+            out.append({"type": Act.TAKE_PILE, "melds": one_wild + extras})
     return [a for a in out if is_legal(state, a, trusted=True)] if checked else out
 
 
@@ -84,7 +86,7 @@ def meld_candidates(state: GameState, seat: int, checked: bool = True) -> list[d
     Placements the rules refuse whatever the position (wild cards where
     none may go, overfilling an unfinished meld, a second unfinished meld
     of a rank) are not proposed at all."""
-    if state.phase != "play":
+    if state.phase != Phase.PLAY:
         return []
     r = state.rules
     hand = state.players[seat].hand
@@ -113,11 +115,11 @@ def meld_candidates(state: GameState, seat: int, checked: bool = True) -> list[d
         if wilds and m.rank not in r.no_wild_ranks:
             placements.append({"to": m.id, "cards": wilds[:1]})
     if side.opened:
-        out = [{"type": "meld", "melds": [pl]} for pl in placements]
+        out = [{"type": Act.MELD, "melds": [pl]} for pl in placements]
     else:
         new = [pl for pl in placements if "to" not in pl]
-        out = [{"type": "meld", "melds": new}] if new else []
-        out += [{"type": "meld", "melds": [pl]} for pl in new]
+        out = [{"type": Act.MELD, "melds": new}] if new else []
+        out += [{"type": Act.MELD, "melds": [pl]} for pl in new]
     return [a for a in out if is_legal(state, a, trusted=True)] if checked else out
 
 
@@ -141,10 +143,10 @@ def draw_actions(state: GameState) -> list[dict]:
     of piles to draw from."""
     r = state.rules
     if r.stock_piles == 1:
-        return [{"type": "draw"}] if is_legal(state, {"type": "draw"}) else []
+        return [{"type": Act.DRAW}] if is_legal(state, {"type": Act.DRAW}) else []
     out = []
     for picks in combinations_with_replacement(range(r.stock_piles), r.draw_count):
-        a = {"type": "draw", "from": list(picks)}
+        a = {"type": Act.DRAW, "from": list(picks)}
         if is_legal(state, a, trusted=True):
             out.append(a)
     return out
@@ -153,21 +155,21 @@ def draw_actions(state: GameState) -> list[dict]:
 def legal_actions(state: GameState) -> list[dict]:
     """Concrete legal actions for the player to move (melds as candidates)."""
     seat = state.to_move()
-    if state.phase == "deal_end":
-        return [{"type": "next_deal"}]
+    if state.phase == Phase.DEAL_END:
+        return [{"type": Act.NEXT_DEAL}]
     if seat is None:
         return []
-    if state.phase == "answer":
-        return [{"type": "answer", "yes": True}, {"type": "answer", "yes": False}]
+    if state.phase == Phase.ANSWER:
+        return [{"type": Act.ANSWER, "yes": True}, {"type": Act.ANSWER, "yes": False}]
     out = []
-    if state.phase == "draw":
+    if state.phase == Phase.DRAW:
         return draw_actions(state) + take_pile_candidates(state, seat)
     out += meld_candidates(state, seat)
-    for a in ({"type": "pick_up_knee"}, {"type": "ask_to_go_out"}, {"type": "knock"}):
+    for a in ({"type": Act.PICK_UP_KNEE}, {"type": Act.ASK}, {"type": Act.KNOCK}):
         if is_legal(state, a, trusted=True):
             out.append(a)
     for card in sorted(set(state.players[seat].hand)):
-        a = {"type": "discard", "card": card}
+        a = {"type": Act.DISCARD, "card": card}
         if is_legal(state, a, trusted=True):
             out.append(a)
     return out
@@ -178,7 +180,51 @@ def meld_targets(state: GameState, cards: list[str], placements=()) -> list[int]
     with ``placements`` (other placements of the same move): the page
     highlights them, and adds cards on its own where only one is possible."""
     seat = state.to_move()
-    if seat is None or state.phase != "play" or not cards:
+    if seat is None or state.phase != Phase.PLAY or not cards:
         return []
     return [m.id for m in state.sides[state.side_of(seat)].melds
-            if is_legal(state, {"type": "meld", "melds": [*placements, {"to": m.id, "cards": list(cards)}]})]
+            if is_legal(state, {"type": Act.MELD, "melds": [*placements, {"to": m.id, "cards": list(cards)}]})]
+
+
+SUMMARY = (Act.DRAW, Act.TAKE_PILE, Act.PICK_UP_KNEE, Act.ASK, Act.MELD, Act.DISCARD, Act.KNOCK)
+
+
+def legal_summary(state: GameState, seat: int) -> dict[str, str | None]:
+    """For the page's controls: each turn action type in ``SUMMARY`` mapped to
+    None if ``seat`` may make such a move now, else the engine's reason in
+    words (the refusal of the first candidate move tried)."""
+    if seat != state.to_move():
+        reason = _refusal(state, {"type": Act.KNOCK, "seat": seat})
+        return dict.fromkeys(SUMMARY, reason)
+    hand = state.players[seat].hand
+    tries = {
+        Act.DRAW: draw_actions(state) or [{"type": Act.DRAW}],
+        Act.TAKE_PILE: take_pile_candidates(state, seat, checked=False)
+        or [{"type": Act.TAKE_PILE, "melds": [{"cards": []}]}],
+        Act.PICK_UP_KNEE: [{"type": Act.PICK_UP_KNEE}],
+        Act.ASK: [{"type": Act.ASK}],
+        Act.MELD: meld_candidates(state, seat, checked=False),
+        Act.DISCARD: [{"type": Act.DISCARD, "card": c} for c in sorted(set(hand))],
+        Act.KNOCK: [{"type": Act.KNOCK}],
+    }
+    out = {}
+    for kind in SUMMARY:
+        reasons = [_refusal(state, a) for a in tries[kind]]
+        out[kind] = None if None in reasons else reasons[0] if reasons else _no_candidate(state, kind)
+    return out
+
+
+def _refusal(state: GameState, action: dict) -> str | None:
+    try:
+        check(state, action)
+    except IllegalMove as e:
+        return str(e)
+    return None
+
+
+def _no_candidate(state: GameState, kind: str) -> str:
+    """Why nothing of this kind can be tried: the engine's reason where the
+    phase refuses it, else that no card in hand fits."""
+    if kind == Act.MELD and state.phase != Phase.PLAY:
+        return _refusal(state, {"type": Act.MELD, "melds": [{"cards": []}]})
+    return "You hold no cards that can be melded now." if kind == Act.MELD else "You hold no cards."

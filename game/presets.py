@@ -9,6 +9,7 @@ preset does not set is as in ``triple-play``.
 from __future__ import annotations
 
 from .errors import RulesError, brief
+from .names import MeldKind
 from .rules import RuleSet
 
 TRIPLE_PLAY = RuleSet(name="triple-play", title="Triple Play (Hand, Knee and Foot)")
@@ -50,7 +51,8 @@ HAND_AND_FOOT = TRIPLE_PLAY.derive(
     red3_replace="always", red3_left=-100, red3_set_size=0, red3_set_bonus=0,
     black3_left=-5, no_wild_ranks=(),
     bonus_natural_rank=(), bonus_wild=1500, going_out_bonus=100,
-    books=(("natural", ""), ("natural", ""), ("mixed", ""), ("mixed", ""), ("wild", "")),
+    books=((MeldKind.NATURAL, ""), (MeldKind.NATURAL, ""), (MeldKind.MIXED, ""), (MeldKind.MIXED, ""),
+           (MeldKind.WILD, "")),
     partner_in_foot=True,
 )
 
@@ -59,7 +61,7 @@ SASKATCHEWAN = HAND_AND_FOOT.derive(
     piles=(11, 13), wild_ratio=1, natural_surplus=1,
     meld_growth="always", one_meld_per_rank=True, pile_take_max=0,
     opening_by_deal=(50, 90, 120, 0), hidden_canasta_deals=(4,),
-    books=(("natural", ""), ("mixed", ""), ("wild", "")),
+    books=((MeldKind.NATURAL, ""), (MeldKind.MIXED, ""), (MeldKind.WILD, "")),
 )
 
 SIMPSON = HAND_AND_FOOT.derive(
@@ -71,11 +73,11 @@ SIMPSON = HAND_AND_FOOT.derive(
     one_meld_per_rank=True, meld_growth="always",
     bonus_natural=300, bonus_mixed=100, bonus_wild=0, going_out_bonus=100,
     pile_min_size=7, pile_take_max=7, pile_wild_top=False,
-    books=(("natural", ""), ("mixed", "")), going_out_discard="required",
+    books=((MeldKind.NATURAL, ""), (MeldKind.MIXED, "")), going_out_discard="required",
     ask_partner=False, partner_in_foot=False,
 )
 
-TWO_CLEAN_TWO_DIRTY = (("natural", ""), ("natural", ""), ("mixed", ""), ("mixed", ""))
+TWO_CLEAN_TWO_DIRTY = ((MeldKind.NATURAL, ""), (MeldKind.NATURAL, ""), (MeldKind.MIXED, ""), (MeldKind.MIXED, ""))
 
 BROUILLETTE = SIMPSON.derive(
     name="brouillette", title="Hand and Foot, Brian Brouillette",

@@ -13,6 +13,7 @@ from __future__ import annotations
 from .deal import new_game
 from .engine import apply, restart
 from .errors import StateError
+from .names import Act
 from .rules import RuleSet
 from .view import sort_key, view
 
@@ -25,7 +26,7 @@ def finished_deals(state) -> list[int]:
 def deal_span(log: list[dict], deal: int) -> tuple[int, int]:
     """(first, end) log indices of ``deal``'s actions: the ``next_deal`` that
     starts a deal belongs to the deal before (it is that deal's last tap)."""
-    starts = [i + 1 for i, a in enumerate(log) if a["type"] == "next_deal"]
+    starts = [i + 1 for i, a in enumerate(log) if a["type"] == Act.NEXT_DEAL]
     first = 0 if deal == 1 else starts[deal - 2]
     end = starts[deal - 1] - 1 if len(starts) >= deal else len(log)
     return first, end

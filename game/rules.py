@@ -13,13 +13,15 @@ import dataclasses
 from dataclasses import dataclass, fields
 
 from .errors import RulesError, brief
+from .load import is_int
+from .names import MeldKind
 
 # A book requirement is (kind, rank): kind is "natural", "mixed" or "wild";
 # rank is a rank letter or "" for any rank.
 Book = tuple[str, str]
 
 TRIPLE_PLAY_BOOK: tuple[Book, ...] = (
-    ("natural", "7"), ("natural", "5"), ("wild", ""), ("natural", ""), ("mixed", ""))
+    (MeldKind.NATURAL, "7"), (MeldKind.NATURAL, "5"), (MeldKind.WILD, ""), (MeldKind.NATURAL, ""), (MeldKind.MIXED, ""))
 
 
 @dataclass(frozen=True)
@@ -207,7 +209,6 @@ def _deep_tuple(name, value):
     raise RulesError(f"Rule option {name} holds a value of the wrong kind.")
 
 
-BOOK_KINDS = ("natural", "mixed", "wild")
 MELD_RANKS = "AKQJT987654"
 
 # Bounds that keep a rule set from a file or link small enough to play:
@@ -223,12 +224,8 @@ MAX_ENTRIES = 24         # entries of any list option
 MAX_TEXT = 60            # characters of any text option
 
 
-def _is_int(v) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 def _ints(t, size=None) -> bool:
-    return isinstance(t, tuple) and all(_is_int(v) for v in t) and (size is None or len(t) == size)
+    return isinstance(t, tuple) and all(is_int(v) for v in t) and (size is None or len(t) == size)
 
 
 def _texts(t) -> bool:
@@ -248,9 +245,9 @@ def _books(t) -> bool:
 SHAPES = {
     "seatings": lambda t: isinstance(t, tuple) and all(_ints(row, 3) for row in t),
     "piles": _ints, "upcard_bury": _texts, "no_wild_ranks": _texts, "opening_by_deal": _ints,
-    "opening_by_score": lambda t: _pairs(t, _is_int, _is_int), "hidden_canasta_deals": _ints,
-    "books": _books, "books_by_deal": lambda t: _pairs(t, _is_int, _books),
-    "bonus_natural_rank": lambda t: _pairs(t, lambda k: isinstance(k, str), _is_int),
+    "opening_by_score": lambda t: _pairs(t, is_int, is_int), "hidden_canasta_deals": _ints,
+    "books": _books, "books_by_deal": lambda t: _pairs(t, is_int, _books),
+    "bonus_natural_rank": lambda t: _pairs(t, lambda k: isinstance(k, str), is_int),
 }
 
 
@@ -272,7 +269,7 @@ def _size_problem(r: RuleSet) -> str | None:
                 isinstance(v, tuple) and len(v) > MAX_ENTRIES for v in value)):
             return f"Rule option {f.name} has too many entries."
         for leaf in _leaves(value):
-            if _is_int(leaf) and abs(leaf) > MAX_NUMBER:
+            if is_int(leaf) and abs(leaf) > MAX_NUMBER:
                 return f"Rule option {f.name} holds a number far too large."
             if isinstance(leaf, str) and len(leaf) > MAX_TEXT:
                 return f"Rule option {f.name} holds text longer than {MAX_TEXT} characters."
@@ -284,6 +281,12 @@ def _problems(r: RuleSet) -> list[str]:
     size = _size_problem(r)
     if size:
         return [size]  # the checks below read the options as numbers, texts and pairs
+    return (_choice_problems(r) + _seating_problems(r) + _range_problems(r) + _combination_problems(r)
+            + _book_problems(r) + _deal_number_problems(r) + _upcard_problems(r))
+
+
+def _choice_problems(r: RuleSet) -> list[str]:
+    """The options that name one of a few choices."""
     p = []
     choice = {
         "red3_replace": ("hand", "always", "never"),
@@ -293,6 +296,12 @@ def _problems(r: RuleSet) -> list[str]:
     for name, allowed in choice.items():
         if getattr(r, name) not in allowed:
             p.append(f"Rule option {name} must be one of {', '.join(allowed)}.")
+    return p
+
+
+def _seating_problems(r: RuleSet) -> list[str]:
+    """Player counts, sides and decks, and enough cards to deal."""
+    p = []
     if not r.seatings:
         p.append("The rule set must allow at least one player count.")
     for row in r.seatings:
@@ -315,6 +324,12 @@ def _problems(r: RuleSet) -> list[str]:
             cards = decks * (52 + r.jokers_per_deck)
             if n * sum(r.piles) + 20 > cards:
                 p.append(f"{decks} decks are too few to deal {n} players and keep a stock.")
+    return p
+
+
+def _range_problems(r: RuleSet) -> list[str]:
+    """Each number within its bounds."""
+    p = []
     if len(r.piles) not in (2, 3) or any(not 1 <= size <= MAX_PILE for size in r.piles):
         p.append(f"Piles are hand and foot, or hand, knee and foot, each of 1 to {MAX_PILE} cards.")
     if not 0 <= r.jokers_per_deck <= MAX_JOKERS:
@@ -336,6 +351,12 @@ def _problems(r: RuleSet) -> list[str]:
     scores = [row[0] for row in r.opening_by_score]
     if scores != sorted(scores):
         p.append("First-meld minimums by score must be in ascending order of score.")
+    return p
+
+
+def _combination_problems(r: RuleSet) -> list[str]:
+    """Options that only make sense together."""
+    p = []
     if not r.pile_pair and r.pile_top_only_before_opening:
         p.append("Taking only the top card before opening needs the pair rule.")
     if r.growth_not_same_turn and r.meld_growth == "never":
@@ -344,24 +365,41 @@ def _problems(r: RuleSet) -> list[str]:
         p.append("With one meld per rank, melds must be able to grow past a canasta.")
     if r.red3_after_opening and not r.red3_laid:
         p.append("red3_after_opening needs red 3s to be laid.")
+    return p
+
+
+def _book_problems(r: RuleSet) -> list[str]:
+    """The books required to go out must be canastas a side can make."""
+    p = []
     for books in [r.books] + [b for _, b in r.books_by_deal]:
         for book in books:
-            if len(book) != 2 or book[0] not in BOOK_KINDS:
+            if len(book) != 2 or book[0] not in MeldKind.ALL:
                 p.append("Each book is (natural|mixed|wild, rank or empty).")
             elif book[1] and book[1] not in MELD_RANKS + "3":
                 p.append(f"A book of rank {brief(book[1])} is impossible.")
-            elif book[0] == "wild" and book[1]:
+            elif book[0] == MeldKind.WILD and book[1]:
                 p.append("A wild book has no rank.")
-            elif book[0] == "wild" and not r.wild_melds:
+            elif book[0] == MeldKind.WILD and not r.wild_melds:
                 p.append("A wild canasta is required to go out, but wild melds are not allowed.")
-            elif book[0] == "mixed" and book[1] in r.no_wild_ranks:
+            elif book[0] == MeldKind.MIXED and book[1] in r.no_wild_ranks:
                 p.append(f"A mixed book of {book[1]}s is impossible: they take no wild cards.")
+    return p
+
+
+def _deal_number_problems(r: RuleSet) -> list[str]:
+    """Options naming a deal must name one the game has."""
+    p = []
     for d, _ in r.books_by_deal:
         if not 1 <= d <= r.deals:
             p.append(f"Deal {d} has book requirements but the game has {r.deals} deals.")
     for d in r.hidden_canasta_deals:
         if not 1 <= d <= r.deals:
             p.append(f"Deal {d} needs a hidden canasta but the game has {r.deals} deals.")
+    return p
+
+
+def _upcard_problems(r: RuleSet) -> list[str]:
+    p = []
     for item in r.upcard_bury:
         if item not in ("*", "R3", "B3") and (len(item) != 1 or item not in MELD_RANKS + "2"):
             p.append(f"Unknown upcard kind {brief(item)}.")

@@ -8,6 +8,7 @@ cards, minus cards left in hands, knees and feet, plus canasta bonuses, red
 from __future__ import annotations
 
 from . import melds as M
+from .names import MeldKind
 from .state import GameState
 
 
@@ -17,12 +18,10 @@ def _public_parts(state: GameState, s_index: int) -> dict:
     r = state.rules
     side = state.sides[s_index]
     melded = sum(M.melded_value(r, c) for m in side.melds for c in m.cards)
-    canastas = {"natural": [0, 0], "mixed": [0, 0], "wild": [0, 0]}
-    for m in side.melds:
-        if len(m.cards) >= r.canasta_size:
-            kind = m.kind()
-            canastas[kind][0] += 1
-            canastas[kind][1] += M.canasta_bonus(r, m.rank, kind)
+    canastas = {k: [0, 0] for k in MeldKind.ALL}
+    for rank, kind in M.canastas(side.melds, r.canasta_size):
+        canastas[kind][0] += 1
+        canastas[kind][1] += M.canasta_bonus(r, rank, kind)
     n3 = len(side.red3)
     red3 = n3 * r.red3_value + (r.red3_set_bonus if r.red3_set_size and n3 >= r.red3_set_size else 0)
     return {"melded": melded,

@@ -21,7 +21,8 @@ from . import cards as C
 from .deal import start_deal
 from .engine import apply
 from .errors import IllegalMove, RulesError, StateError, brief
-from .load import one_line, read_json
+from .load import MAX_NAME, is_int, is_player_name, one_line, read_json
+from .names import Act, MeldKind
 from .presets import PRESETS, get_preset
 from .rules import RuleSet
 from .state import GameState, Player, Side, read_dealt_from
@@ -31,7 +32,7 @@ PREFIX = "g1."
 MAX_LINK = 8000          # characters accepted in a link (real ones stay under 1,500)
 MAX_PAYLOAD = 60000      # bytes after decompression
 
-_SIMPLE = {"draw": "d", "knock": "k", "pick_up_knee": "n", "ask_to_go_out": "a"}
+_SIMPLE = {Act.DRAW: "d", Act.KNOCK: "k", Act.PICK_UP_KNEE: "n", Act.ASK: "a"}
 _SIMPLE_BACK = {v: k for k, v in _SIMPLE.items()}
 
 
@@ -45,16 +46,16 @@ def _placements(melds: list[dict]) -> str:
 
 def encode_action(a: dict) -> str:
     kind = a["type"]
-    if kind == "draw" and "from" in a:
+    if kind == Act.DRAW and "from" in a:
         return "d" + "".join(str(i) for i in a["from"])
     if kind in _SIMPLE:
         return _SIMPLE[kind]
-    if kind == "discard":
+    if kind == Act.DISCARD:
         return "x" + a["card"]
-    if kind == "answer":
+    if kind == Act.ANSWER:
         return "y" if a["yes"] else "o"
-    if kind in ("meld", "take_pile"):
-        return ("m" if kind == "meld" else "t") + _placements(a["melds"])
+    if kind in (Act.MELD, Act.TAKE_PILE):
+        return ("m" if kind == Act.MELD else "t") + _placements(a["melds"])
     raise ValueError(f"cannot encode {kind}")  # next_deal never sits inside a deal's log
 
 
@@ -73,11 +74,11 @@ def decode_action(token: str) -> dict:
         return {"type": _SIMPLE_BACK[token]}
     head, body = token[:1], token[1:]
     if head == "d" and body.isdigit():
-        return {"type": "draw", "from": [int(ch) for ch in body]}
+        return {"type": Act.DRAW, "from": [int(ch) for ch in body]}
     if head == "x":
-        return {"type": "discard", "card": body}
+        return {"type": Act.DISCARD, "card": body}
     if token in ("y", "o"):
-        return {"type": "answer", "yes": token == "y"}
+        return {"type": Act.ANSWER, "yes": token == "y"}
     if head in ("m", "t"):
         melds = []
         for part in body.split("|") if body else []:
@@ -88,7 +89,7 @@ def decode_action(token: str) -> dict:
                     raise StateError("The link names a meld that cannot exist.")
                 pl = {"to": int(to), "cards": pl["cards"]}
             melds.append(pl)
-        return {"type": "meld" if head == "m" else "take_pile", "melds": melds}
+        return {"type": Act.MELD if head == "m" else Act.TAKE_PILE, "melds": melds}
     raise StateError("The link holds an unknown move.")
 
 
@@ -97,7 +98,7 @@ def _pack_result(result: dict) -> list:
     sides = []
     for row in result["sides"]:
         nums = [row["melded"], row["left"]]
-        nums += [row["canastas"][k][f] for k in ("natural", "mixed", "wild") for f in ("count", "points")]
+        nums += [row["canastas"][k][f] for k in MeldKind.ALL for f in ("count", "points")]
         nums += [row["red3"]["count"], row["red3"]["points"], row["going_out"], row["total"]]
         sides.append(nums)
     return [result["went_out"], sides]
@@ -115,10 +116,11 @@ def _unpack_results(packed: list, state: GameState) -> list[dict]:
             raise StateError("The game link's score sheet is malformed.")
         rows = []
         for i, nums in enumerate(sides):
-            if not isinstance(nums, list) or len(nums) != 12 or not all(isinstance(n, int) and not isinstance(n, bool) for n in nums):
+            if (not isinstance(nums, list) or len(nums) != 12
+                    or not all(is_int(n) for n in nums)):
                 raise StateError("The game link's score sheet is malformed.")
             canastas = {k: {"count": nums[2 + 2 * j], "points": nums[3 + 2 * j]}
-                        for j, k in enumerate(("natural", "mixed", "wild"))}
+                        for j, k in enumerate(MeldKind.ALL)}
             if nums[11] != nums[0] + nums[1] + sum(c["points"] for c in canastas.values()) + nums[9] + nums[10]:
                 raise StateError("The game link's score sheet does not add up.")
             players = [p.name for s, p in enumerate(state.players) if state.side_of(s) == i]
@@ -130,11 +132,6 @@ def _unpack_results(packed: list, state: GameState) -> list[dict]:
     return results
 
 
-def _current_deal_log(state: GameState) -> list[dict]:
-    starts = [i for i, a in enumerate(state.log) if a["type"] == "next_deal"]
-    return state.log[starts[-1] + 1:] if starts else list(state.log)
-
-
 def encode(state: GameState) -> str:
     """The game as ``g1.<base64url>`` for a link's fragment."""
     rules = state.rules.name if PRESETS.get(state.rules.name) == state.rules else state.rules.to_dict()
@@ -143,7 +140,7 @@ def encode(state: GameState) -> str:
         "p": [[p.name, p.bot] for p in state.players],
         "d": state.deal, "D": state.dealer,
         "h": [_pack_result(r) for r in state.deal_results[:state.deal - 1]],  # the current one replays
-        "a": ",".join(encode_action(a) for a in _current_deal_log(state)),
+        "a": ",".join(encode_action(a) for a in state.deal_log()),
     }
     if state.dealt_from is not None:
         payload["f"] = state.dealt_from_json()["dealt_from"]
@@ -207,13 +204,13 @@ def _rebuild(data) -> GameState:
         if not (isinstance(entry, list) and len(entry) == 2):
             raise StateError("The game link is malformed.")
         name, bot = entry
-        if not isinstance(name, str) or not 0 < len(name) <= 40:
-            raise StateError("A player's name in the link must be 1 to 40 characters.")
+        if not is_player_name(name):
+            raise StateError(f"A player's name in the link must be 1 to {MAX_NAME} characters.")
         if bot is not None and not isinstance(bot, str):
             raise StateError("The game link is malformed.")
         people.append(Player(name=name, bot=bot))
     ints = [data[k] for k in ("s", "d", "D")]
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in ints):
+    if not all(is_int(v) for v in ints):
         raise StateError("The game link is malformed.")
     seed, deal, dealer = ints
     if not 1 <= deal <= rules.deals or not 0 <= dealer < len(people):

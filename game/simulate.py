@@ -14,6 +14,7 @@ from .bots import get_bot
 from .deal import new_game
 from .engine import apply, winner
 from .errors import IllegalMove
+from .names import Act, Phase
 from .presets import get_preset
 from .rules import RuleSet
 from .view import observe
@@ -37,10 +38,10 @@ def play_game(rules: RuleSet | str, seed: int, bots: list[str], players: int | N
     rng = random.Random(f"{seed}:bots")
     expected = state.expected_cards() if check_cards else None
     for _ in range(MAX_ACTIONS):
-        if state.phase == "game_end":
+        if state.phase == Phase.GAME_END:
             return state
-        if state.phase == "deal_end":
-            apply(state, {"type": "next_deal"})
+        if state.phase == Phase.DEAL_END:
+            apply(state, {"type": Act.NEXT_DEAL})
             continue
         seat = state.to_move()
         action = choosers[seat](observe(state, seat), seat, rng)

@@ -15,11 +15,12 @@ from itertools import chain
 
 from . import cards as C
 from .errors import RulesError, StateError, brief
+from .load import MAX_NAME, is_int, is_player_name
+from .names import Act, MeldKind, Phase
 from .presets import PRESETS, get_preset
 from .rules import MAX_DEALS, RuleSet
 
 VERSION = 1
-PHASES = ("draw", "play", "answer", "deal_end", "game_end")
 
 
 def shallow_copy(obj):
@@ -50,8 +51,8 @@ class Meld:
     def kind(self) -> str:
         """``"wild"``, ``"natural"`` or ``"mixed"``."""
         if self.rank == C.WILD:
-            return "wild"
-        return "mixed" if self.wilds else "natural"
+            return MeldKind.WILD
+        return MeldKind.MIXED if self.wilds else MeldKind.NATURAL
 
     def copy(self) -> "Meld":
         m = shallow_copy(self)
@@ -109,7 +110,7 @@ class GameState:
     dealer: int = 0
     turn: int = 0                    # seat whose turn it is
     turn_number: int = 0
-    phase: str = "draw"
+    phase: str = Phase.DRAW
     took_pile: bool = False
     permission: bool | None = None   # partner's answer this turn
     answering: list[int] = field(default_factory=list)  # seats still to answer
@@ -140,12 +141,25 @@ class GameState:
     @property
     def deal_over(self) -> bool:
         """The deal has been scored (and perhaps the game too): no one is to move."""
-        return self.phase in ("deal_end", "game_end")
+        return self.phase in (Phase.DEAL_END, Phase.GAME_END)
+
+    def deal_start(self) -> int:
+        """Index in ``log`` of the current deal's first action (just after
+        the ``next_deal`` that began it; 0 in the first deal)."""
+        log = self.log
+        for i in range(len(log) - 1, -1, -1):
+            if log[i]["type"] == Act.NEXT_DEAL:
+                return i + 1
+        return 0
+
+    def deal_log(self) -> list[dict]:
+        """The log entries of the current deal (a copy)."""
+        return self.log[self.deal_start():]
 
     def to_move(self) -> int | None:
-        if self.phase == "answer":
+        if self.phase == Phase.ANSWER:
             return self.answering[0]
-        if self.phase in ("draw", "play"):
+        if self.phase in (Phase.DRAW, Phase.PLAY):
             return self.turn
         return None
 
@@ -247,10 +261,6 @@ def _need(cond: bool, message: str) -> None:
         raise StateError(message)
 
 
-def _is_int(v) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 def _object(value, keys: set, what: str) -> dict:
     """``value`` as an object with exactly these keys."""
     _need(isinstance(value, dict), f"{what} must be a JSON object.")
@@ -281,62 +291,38 @@ def _bool(d: dict, key: str) -> bool:
 def _int(d: dict, key: str, low: int = -MAX_NUMBER, high: int = MAX_NUMBER, label: str = "") -> int:
     v = d[key]
     label = label or key
-    _need(_is_int(v), f"{label} must be a whole number.")
+    _need(is_int(v), f"{label} must be a whole number.")
     _need(low <= v <= high, f"{label} is out of range.")
     return v
 
 
 def _seat_or_null(v, n: int, key: str):
-    _need(v is None or (_is_int(v) and 0 <= v < n), f"{key} must be a seat or null.")
+    _need(v is None or (is_int(v) and 0 <= v < n), f"{key} must be a seat or null.")
     return v
 
 
 def _load(data) -> GameState:
-    from .load import bot_problem
-
     _need(isinstance(data, dict), "A game state must be a JSON object.")
     version = data.get("version")
-    _need(_is_int(version) and version == VERSION,
+    _need(is_int(version) and version == VERSION,
           f"This game state has version {brief(version)}; this program reads version {VERSION}.")
     _object(data, STATE_KEYS | ({"dealt_from"} & data.keys()), "the state")
     r = data["rules"]
     rules = get_preset(r) if isinstance(r, str) else RuleSet.from_dict(r)
-    players = []
-    for i, p in enumerate(_list(data["players"], "players", 8)):
-        _object(p, PLAYER_KEYS, f"player {i + 1}")
-        name = p["name"]
-        _need(isinstance(name, str) and 0 < len(name) <= 40, f"Player {i + 1}'s name must be 1 to 40 characters.")
-        _need(bot_problem(p["bot"]) is None, f"Player {i + 1}: {bot_problem(p['bot'])}")
-        players.append(Player(
-            name=name, bot=p["bot"], hand=_cards(p["hand"], f"Player {i + 1}'s hand"),
-            piles=[_cards(x, f"Player {i + 1}'s piles") for x in _list(p["piles"], "piles", 2)],
-            knee_ready=_bool(p, "knee_ready"), pending_pickup=_bool(p, "pending_pickup"),
-            foot_played=_bool(p, "foot_played")))
+    players = [_load_player(p, i) for i, p in enumerate(_list(data["players"], "players", 8))]
     n = len(players)
     per_side, _ = rules.seating(n)
-    sides = []
     _need(isinstance(data["sides"], list) and len(data["sides"]) == n // per_side,
           f"{n} players make {n // per_side} sides.")
-    for i, s in enumerate(data["sides"]):
-        _object(s, SIDE_KEYS, f"side {i + 1}")
-        melds = []
-        for m in _list(s["melds"], "melds"):
-            _object(m, MELD_KEYS, "a meld")
-            _need(isinstance(m["rank"], str) and len(m["rank"]) == 1 and m["rank"] in MELD_RANKS,
-                  "A meld's rank must be a rank letter (A to 4, 3 or W).")
-            melds.append(Meld(id=_int(m, "id", 1, MAX_LOG, "Meld id"), rank=m["rank"],
-                              cards=_cards(m["cards"], "A meld"), book=_bool(m, "book"),
-                              completed_turn=_int(m, "completed_turn", -1, MAX_LOG)))
-        sides.append(Side(melds=melds, red3=_cards(s["red3"], "Red 3s"), opened=_bool(s, "opened"),
-                          knee_unlocked=_bool(s, "knee_unlocked"), total=_int(s, "total")))
+    sides = [_load_side(s, i) for i, s in enumerate(data["sides"])]
     stocks = data["stocks"]
     _need(isinstance(stocks, list) and len(stocks) == rules.stock_piles,
           f"The rules use {rules.stock_piles} stock pile(s).")
     answering = _list(data["answering"], "answering", n)
-    _need(all(_is_int(a) for a in answering), "answering must list seats.")
+    _need(all(is_int(a) for a in answering), "answering must list seats.")
     permission = data["permission"]
     _need(permission is None or isinstance(permission, bool), "permission must be true, false or null.")
-    _need(isinstance(data["phase"], str) and data["phase"] in PHASES, "Unknown phase.")
+    _need(isinstance(data["phase"], str) and data["phase"] in Phase.ALL, "Unknown phase.")
     return GameState(
         rules=rules, seed=_int(data, "seed"), players=players, sides=sides,
         stocks=[_cards(s, "The stock") for s in stocks], discard=_cards(data["discard"], "The discard pile"),
@@ -359,6 +345,36 @@ def read_dealt_from(value, players: int) -> tuple[int, int, int]:
             _int(value, "seat", 0, players - 1, "dealt_from's seat"))
 
 
+def _load_player(p, i: int) -> Player:
+    from .load import bot_problem
+
+    _object(p, PLAYER_KEYS, f"player {i + 1}")
+    name = p["name"]
+    _need(is_player_name(name), f"Player {i + 1}'s name must be 1 to {MAX_NAME} characters.")
+    _need(bot_problem(p["bot"]) is None, f"Player {i + 1}: {bot_problem(p['bot'])}")
+    return Player(
+        name=name, bot=p["bot"], hand=_cards(p["hand"], f"Player {i + 1}'s hand"),
+        piles=[_cards(x, f"Player {i + 1}'s piles") for x in _list(p["piles"], "piles", 2)],
+        knee_ready=_bool(p, "knee_ready"), pending_pickup=_bool(p, "pending_pickup"),
+        foot_played=_bool(p, "foot_played"))
+
+
+def _load_side(s, i: int) -> Side:
+    _object(s, SIDE_KEYS, f"side {i + 1}")
+    melds = [_load_meld(m) for m in _list(s["melds"], "melds")]
+    return Side(melds=melds, red3=_cards(s["red3"], "Red 3s"), opened=_bool(s, "opened"),
+                knee_unlocked=_bool(s, "knee_unlocked"), total=_int(s, "total"))
+
+
+def _load_meld(m) -> Meld:
+    _object(m, MELD_KEYS, "a meld")
+    _need(isinstance(m["rank"], str) and len(m["rank"]) == 1 and m["rank"] in MELD_RANKS,
+          "A meld's rank must be a rank letter (A to 4, 3 or W).")
+    return Meld(id=_int(m, "id", 1, MAX_LOG, "Meld id"), rank=m["rank"],
+                cards=_cards(m["cards"], "A meld"), book=_bool(m, "book"),
+                completed_turn=_int(m, "completed_turn", -1, MAX_LOG))
+
+
 def check_invariants(state: GameState) -> str | None:
     """The first broken invariant as a sentence, or None if the state is sound."""
     from .load import position_problem
@@ -366,14 +382,14 @@ def check_invariants(state: GameState) -> str | None:
 
     r = state.rules
     n = state.num_players
-    if state.phase not in PHASES:
+    if state.phase not in Phase.ALL:
         return "Unknown phase."
     if not 1 <= state.deal <= r.deals:
         return f"Deal {state.deal} is outside a {r.deals}-deal game."
     for name, seat in (("dealer", state.dealer), ("turn", state.turn)):
         if not 0 <= seat < n:
             return f"The {name} must be a seat from 0 to {n - 1}."
-    if state.phase == "answer" and not state.answering:
+    if state.phase == Phase.ANSWER and not state.answering:
         return "The phase is answer but nobody is asked."
     for a in state.answering:
         if a not in state.partners(state.turn):

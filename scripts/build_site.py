@@ -21,9 +21,9 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+from rules_pages import write_rules_pages
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-from rules_pages import write_rules_pages  # noqa: E402
 PYSCRIPT_DIST = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
 # PyScript's own Python package, as PyScript writes it into Python's working
 # directory at start-up (then imports it, compiling it: about 60 ms).

@@ -10,23 +10,20 @@ ui/lesson.json, keeping its lessons; a lesson names positions by how many of
 the log's actions lead to them, so re-check them (tests/test_tutorial.py)
 after a new recording.
 
-    python3 scripts/make_lesson.py --search 1000
-    python3 scripts/make_lesson.py --write 58
+    python3 -m scripts.make_lesson --search 1000
+    python3 -m scripts.make_lesson --write 58
 """
 
 import argparse
 import json
 import random
-import sys
 from pathlib import Path
 
+import game
+from game.bots import get_bot
+from game.engine import book_status, restart
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-import game  # noqa: E402
-from game.bots import get_bot  # noqa: E402
-from game.engine import book_status, restart  # noqa: E402
-
 LESSON = ROOT / "ui" / "lesson.json"
 PRESET, LEVEL, SOUTH = "triple-play", "normal", 0
 MOMENTS = ("open", "add", "take", "knee", "book", "foot", "ask")

@@ -3,9 +3,7 @@ longest unit of work is found."""
 
 import time
 
-from tests.bench_scripts import load
-
-bench = load("advice")
+from bench import advice as bench
 
 
 def test_a_generator_runs_in_slices_to_its_value_and_its_longest_unit_is_found():

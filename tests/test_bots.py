@@ -16,9 +16,8 @@ from hypothesis import strategies as st
 
 from game import PRESETS, apply, new_game, observe
 from game import cards as C
-from game.bots import BOTS, get_bot, hard_bot
+from game.bots import BOTS, get_bot, hard_bot, knowledge
 from game.bots import hard as hard_module
-from game.bots import knowledge
 from game.bots.determinize import hand_sampler, sample_world
 from game.bots.knowledge import cap_key, current_deal_log, meld_caps, read_table
 from game.bots.normal import fewest_left_plan, run_out_plan
@@ -594,6 +593,7 @@ def test_duplicate_deals_cancel_out_between_equal_bots():
     assert data["deals_gone_out"]["a"] == data["deals_gone_out"]["b"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_every_level_plays_every_preset(name):
     """easy, normal and hard side by side, at the preset's largest table and

@@ -2,7 +2,11 @@
 passes in CI is what a contributor's one command runs."""
 
 import re
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -24,3 +28,35 @@ def test_ci_runs_the_readme_test_command_from_the_repo_root():
     assert readme_test_commands()
     assert ci_commands() == readme_test_commands()
     assert 'cd "$(dirname "$0")/.."' in (ROOT / ".ci" / "run").read_text()
+
+
+def test_the_test_command_runs_ruff_before_pytest():
+    """A lint finding fails the test command before any test runs."""
+    lines = (ROOT / "scripts" / "test.sh").read_text().splitlines()
+    ruff = lines.index(".venv/bin/ruff check .")
+    pytest_line = next(i for i, line in enumerate(lines) if "-m pytest" in line)
+    assert ruff < pytest_line and "set -euo pipefail" in lines[:ruff]
+    assert "ruff==" in (ROOT / "requirements-dev.txt").read_text()
+
+
+def test_no_script_or_test_edits_sys_path():
+    """The root is importable the standard way (pyproject's pytest pythonpath,
+    ``python -m`` for bench/), never by a ``sys.path`` edit."""
+    folders = ("game", "ui", "scripts", "tests", "e2e", "bench")
+    edit = re.compile(r"sys\.path\.(insert|append)\(")
+    edits = [str(p.relative_to(ROOT)) for folder in folders for p in (ROOT / folder).rglob("*.py")
+             if edit.search(p.read_text())]
+    assert edits == [], edits
+
+
+@pytest.mark.slow
+def test_not_e2e_selects_exactly_the_engine_tests():
+    """Every test carries its layer's marker (the root conftest.py)."""
+    def collected(*args):
+        out = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", *args],
+                             cwd=ROOT, capture_output=True, text=True, check=True).stdout
+        return {line.split("::")[0].split("/")[0] for line in out.splitlines() if "::" in line}
+    assert collected("-m", "not e2e") == {"tests"}
+    assert collected("-m", "engine") == {"tests"}
+    assert collected("-m", "e2e") == {"e2e"}
+    assert collected("-m", "slow") == {"tests", "e2e"}  # whole games, in both layers

@@ -5,10 +5,8 @@ import random
 
 import pytest
 
-from tests.bench_scripts import load
+from bench import decisions
 from tests.test_bots import asked
-
-decisions = load("decisions")
 
 
 def test_a_candidate_that_ends_the_deal_is_scored_exactly_from_the_deciders_side():

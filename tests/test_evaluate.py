@@ -4,10 +4,10 @@ import random
 
 import pytest
 
+from bench import fit_eval
 from game import apply, new_game, observe
 from game.bots import evaluate as E
 from game.bots import get_bot
-from tests.bench_scripts import load
 from tests.position import position
 
 
@@ -102,7 +102,6 @@ def test_an_ended_deal_is_worth_its_real_score():
 
 def test_the_fit_recovers_known_weights():
     """Rows made from known weights (each a line in the stock share) give them back."""
-    fit = load("fit_eval")
     rng = random.Random(1)
     true = {"a": (0.5, 1.5), "b": (2.0, -1.0)}
     rows = []
@@ -112,7 +111,7 @@ def test_the_fit_recovers_known_weights():
             del x["b"]  # rows are sparse: a missing feature is zero
         y = E.weighted(x, t, true)
         rows.append((g, x, t, 0.0, y))
-    w = fit.fit(rows, ["a", "b"])
+    w = fit_eval.fit(rows, ["a", "b"])
     got = [(w[0], w[0] + w[2]), (w[1], w[1] + w[3])]
     assert got == [pytest.approx(pair, abs=1e-6) for pair in true.values()]
 
@@ -120,11 +119,10 @@ def test_the_fit_recovers_known_weights():
 def test_the_residual_spread_is_a_line_in_the_stock_share():
     """Final differences strayed from the evaluation by a known spread,
     growing with the stock left, give that line back (hard.RESIDUAL_SD)."""
-    fit = load("fit_eval")
     rng = random.Random(2)
     rows = []
     for g in range(40_000):
         t = rng.random()
         rows.append((g, {}, t, 100.0, 100.0 + rng.gauss(0, 2000 + 3000 * t)))
-    end, slope = fit.residual_spread(rows)
+    end, slope = fit_eval.residual_spread(rows)
     assert end == pytest.approx(2000, rel=0.05) and slope == pytest.approx(3000, rel=0.05)

@@ -5,11 +5,9 @@ import random
 
 import pytest
 
+from bench import fit_discard as fit
 from game import observe
-from tests.bench_scripts import load
 from tests.position import position
-
-fit = load("fit_discard")
 
 
 def test_a_card_is_thrown_in_the_real_deal_and_played_to_its_end():

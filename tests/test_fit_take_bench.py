@@ -7,13 +7,11 @@ import random
 
 import pytest
 
+from bench import fit_take as fit
 from game import observe
 from game.bots import get_bot
 from game.bots import hard as H
-from tests.bench_scripts import load
 from tests.position import position
-
-fit = load("fit_take")
 
 
 def test_each_card_is_measured_and_taken_with_the_real_hand():

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from game import IllegalMove, RuleSet, RulesError, StateError, apply, new_game
+from game import IllegalMove, RulesError, RuleSet, StateError, apply, new_game
 from game.actions import parse_action
 from game.presets import TRIPLE_PLAY
 from game.state import GameState

@@ -24,19 +24,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from game import IllegalMove, StateError, apply, legal_actions, new_game, observe, view  # noqa: E402
-from game import cards as C  # noqa: E402
-from game.bots import get_bot  # noqa: E402
-from game.load import MAX_MESSAGE, read_json  # noqa: E402
-from game.presets import PRESETS  # noqa: E402
-from game.share import decode, encode  # noqa: E402
-from game.state import GameState  # noqa: E402
-from tests.position import position  # noqa: E402
-from tests.test_share import _pack, _payload  # noqa: E402
-from ui import saves  # noqa: E402
-from ui.saves import MemoryStorage, SaveStore  # noqa: E402
+from game import IllegalMove, StateError, apply, legal_actions, new_game, observe, view
+from game import cards as C
+from game.bots import get_bot
+from game.load import MAX_MESSAGE, read_json
+from game.presets import PRESETS
+from game.share import decode, encode
+from game.state import GameState
+from tests.position import position
+from tests.test_share import _pack, _payload
+from ui import saves
+from ui.saves import MemoryStorage, SaveStore
 
 SETTINGS = dict(deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -219,6 +217,7 @@ def load_state_text(text: str) -> GameState:
 
 
 # -- properties ---------------------------------------------------------------------------------------
+@pytest.mark.slow
 @settings(max_examples=900, **SETTINGS)
 @given(st.integers(0, 10**6), st.randoms(use_true_random=False), st.integers(1, 3))
 def test_damaged_state_files_are_refused_or_real(index, rng, rounds):
@@ -240,6 +239,7 @@ def playable() -> tuple:
     return tuple((s, legal_actions(s)) for s in states if s.to_move() is not None)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, **SETTINGS)
 @given(st.integers(0, 10**6), st.randoms(use_true_random=False))
 def test_damaged_actions_are_refused_or_leave_a_real_position(index, rng):
@@ -256,6 +256,7 @@ def test_damaged_actions_are_refused_or_leave_a_real_position(index, rng):
     assert_real(state, rng)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, **SETTINGS)
 @given(st.integers(0, 10**6), st.randoms(use_true_random=False))
 def test_damaged_links_are_refused_or_real(index, rng):
@@ -269,6 +270,7 @@ def test_damaged_links_are_refused_or_real(index, rng):
     assert_real(again, rng)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, **SETTINGS)
 @given(st.integers(0, 10**6), st.randoms(use_true_random=False))
 def test_damaged_saves_are_set_aside_and_the_others_stay(index, rng):

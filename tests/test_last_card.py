@@ -111,6 +111,7 @@ def test_in_the_foot_two_red_threes_drawn_leave_one_card_and_the_turn_ends_witho
     refused(s, {"type": "knock"}, "discarding a card")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_normal_bots_never_make_a_refused_move_and_discard_unless_they_may_not(name):
     """Fifteen whole games per preset (``play_game`` raises on any refused

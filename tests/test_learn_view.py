@@ -4,24 +4,20 @@ coach states, the position shown for a decision, and the page's slices."""
 
 import asyncio
 import random
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import game  # noqa: E402
-from game.advice import hint  # noqa: E402
-from game.bots import get_bot  # noqa: E402
-from game.coach import Mistake  # noqa: E402
-from tests.position import position  # noqa: E402
-from ui import learn_view as V  # noqa: E402
-from ui import render, slices  # noqa: E402
-from ui.html import Node  # noqa: E402
-from ui.learn_view import CoachRun  # noqa: E402
-from ui.selection import Selection  # noqa: E402
+import game
+from game.advice import hint
+from game.bots import get_bot
+from game.coach import Mistake
+from tests.position import position
+from ui import learn_view as V
+from ui import render, slices
+from ui.html import Node
+from ui.learn_view import CoachRun
+from ui.selection import Selection
 
 
 def ids(nodes):

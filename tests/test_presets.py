@@ -551,6 +551,7 @@ def _simulate_table(table):
     return name, players, out["completed"], out["error_details"][:2]
 
 
+@pytest.mark.slow
 def test_every_preset_and_player_count_simulates_200_games_without_error():
     tables = [(name, n) for name, rules in sorted(PRESETS.items()) for n, _, _ in rules.seatings]
     with ProcessPoolExecutor(os.cpu_count() or 1) as pool:

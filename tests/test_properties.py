@@ -3,6 +3,7 @@
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +14,8 @@ from game.simulate import play_game, simulate
 from game.state import GameState
 from game.view import HIDDEN
 
+# Every test here plays whole games.
+pytestmark = pytest.mark.slow
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

@@ -5,17 +5,13 @@ rotated seats, and its ``dealt_from`` is saved, checked and shared."""
 
 import json
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import game  # noqa: E402
-from game import engine, share  # noqa: E402
-from game.bots import get_bot  # noqa: E402
-from game.replay import (  # noqa: E402
+import game
+from game import engine, share
+from game.bots import get_bot
+from game.replay import (
     DealReplay,
     deal_span,
     finished_deals,
@@ -23,8 +19,8 @@ from game.replay import (  # noqa: E402
     same_deal,
     seen,
 )
-from game.view import HIDDEN  # noqa: E402
-from ui.saves import SAVE, MemoryStorage, SaveError, SaveStore  # noqa: E402
+from game.view import HIDDEN
+from ui.saves import SAVE, MemoryStorage, SaveError, SaveStore
 
 SHORT = game.get_preset("triple-play").derive(draw_count=12)  # the stock runs out in a few turns
 

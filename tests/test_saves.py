@@ -3,18 +3,14 @@ full storage, and checked export/import."""
 
 import json
 import random
-import sys
 from datetime import datetime, timedelta, timezone
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import game  # noqa: E402
-from game.bots import get_bot  # noqa: E402
-from ui import saves  # noqa: E402
-from ui.saves import MemoryStorage, SaveError, SaveStore, StorageFull  # noqa: E402
+import game
+from game.bots import get_bot
+from ui import saves
+from ui.saves import MemoryStorage, SaveError, SaveStore, StorageFull
 
 
 class FullStorage(MemoryStorage):

@@ -4,17 +4,13 @@ reset with a message."""
 
 import json
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import game  # noqa: E402
-from game.bots import get_bot  # noqa: E402
-from tests.test_replay import SHORT  # noqa: E402
-from ui import stats as S  # noqa: E402
+import game
+from game.bots import get_bot
+from tests.test_replay import SHORT
+from ui import stats as S
 
 
 def play_until(state, deals, seed=1):

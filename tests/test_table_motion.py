@@ -12,7 +12,9 @@ import pytest
 
 import game
 from game.bots import get_bot
-from ui import deal_log, moves as MV, settings as S
+from ui import deal_log
+from ui import moves as MV
+from ui import settings as S
 from ui import text as T
 
 

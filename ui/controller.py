@@ -19,17 +19,16 @@ import game
 from game.bots import get_bot
 from game.house import changes
 from game.moves import meld_targets
-
 from ui import deal_log, dom, render, slices
+from ui import text as T
 from ui.games import GamesMixin
 from ui.learn import LearnMixin
 from ui.pacing import PacingMixin
 from ui.replay import ReplayMixin
-from ui.stats_screen import StatsMixin
-from ui import text as T
-from ui.text import HUMAN
 from ui.selection import Selection
 from ui.setup import Setup
+from ui.stats_screen import StatsMixin
+from ui.text import HUMAN
 from ui.tutorial import TutorialMixin
 
 LOG_LINES = 4

@@ -11,7 +11,6 @@ save kept; ``complete`` says whether those are already the whole deal.
 
 import game
 from game.engine import restart
-
 from ui import text as T
 from ui.text import HUMAN
 
@@ -23,8 +22,8 @@ def first_line(state):
 
 def _deal_start(state):
     """Index in ``state.log`` of the current deal's next_deal, or None in deal 1."""
-    starts = [i for i, a in enumerate(state.log) if a["type"] == "next_deal"]
-    return starts[-1] if starts else None
+    begin = state.deal_start()
+    return begin - 1 if begin else None
 
 
 def complete(state, lines):

@@ -17,7 +17,6 @@ import random
 
 import game
 from game import share
-
 from ui import dom
 from ui import games_view as view
 from ui.saves import MemoryStorage, SaveError, SaveStore, StorageFull, summary

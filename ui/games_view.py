@@ -64,7 +64,8 @@ def games_screen(slots, current, *, incoming=None, note="", errors=(), link=None
     new = button("New game", "menu", id="btn-games-new", cls="primary" if not top else None)
     if top:
         cont = button("Continue", "resume", current, id="btn-continue", cls="primary")
-        out.append(h("ul", {"class": "slots current"}, slot_card(top[0], deleting, h("div", {"class": "pair"}, cont, new))))
+        pair = h("div", {"class": "pair"}, cont, new)
+        out.append(h("ul", {"class": "slots current"}, slot_card(top[0], deleting, pair)))
     else:
         out.append(h("div", {"class": "pair single"}, new))
     if rest:

@@ -15,7 +15,6 @@ and ``cues`` lists the moments that may sound or vibrate ("canasta", "out").
 from collections import Counter
 
 from game import cards as C
-
 from ui import text as T
 from ui.selection import group_key
 from ui.text import HUMAN

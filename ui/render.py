@@ -12,7 +12,6 @@ from collections import Counter
 from game import cards as C
 from game.describe import describe
 from game.view import sort_key
-
 from ui import text as T
 from ui.html import button, h
 from ui.selection import group_name, group_title

@@ -17,8 +17,8 @@ import json
 from datetime import datetime
 
 import game
-from game.load import MAX_TEXT as MAX_STATE_TEXT, read_json
-
+from game.load import MAX_TEXT as MAX_STATE_TEXT
+from game.load import is_int, read_json
 from ui import text as T
 
 FORMAT = "triple-play-save"
@@ -113,7 +113,7 @@ def _check(cond, message):
 
 def _migrate(record):
     version = record.get("version")
-    _check(isinstance(version, int) and not isinstance(version, bool),
+    _check(is_int(version),
            "It has no format version, so it is not a save of this game.")
     _check(version <= VERSION, f"It was made by a newer version of this game (save format {version}; "
                                f"this page reads {VERSION}). Reload the page to update it.")

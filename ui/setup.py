@@ -12,7 +12,6 @@ import game
 from game import house
 from game.bots import BOTS
 from game.presets import DEFAULT_PRESET
-
 from ui.text import HUMAN
 
 DEFAULT_BOT = "normal" if "normal" in BOTS else next(iter(BOTS))

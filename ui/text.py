@@ -6,6 +6,7 @@ describe, they never judge legality.
 """
 
 from game import cards as C
+from game.english import join_words
 
 HUMAN = 0
 KIND_WORDS = {"natural": "clean", "mixed": "dirty", "wild": "wild"}
@@ -82,12 +83,6 @@ def _placements(action, before, top=None):
     return out
 
 
-def _join(parts):
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
 def summarize(action, seat, before, after):
     """One line for the log: what ``seat`` did, from seat 0's point of view."""
     who = seat_name(before, seat)
@@ -115,7 +110,7 @@ def summarize(action, seat, before, after):
     elif kind == "pick_up_knee":
         parts.append("picked up the knee")
     elif kind == "ask_to_go_out":
-        partner = _join([seat_name(before, s, "you") for s in after["answering"]]) or "their partner"
+        partner = join_words([seat_name(before, s, "you") for s in after["answering"]]) or "their partner"
         parts.append(f"asked {partner}: may I go out?")
     elif kind == "answer":
         parts.append("answered yes" if action["yes"] else "answered no")
@@ -129,7 +124,7 @@ def summarize(action, seat, before, after):
             parts.append(f"laid {laid} red 3{'s' if laid > 1 else ''}")
     if kind not in ("pick_up_knee", "next_deal"):
         parts += _pickups(before, after, seat)
-    line = f"{who} " + _join(parts)
+    line = f"{who} " + join_words(parts)
     if after["went_out"] is not None and before["went_out"] is None:
         line += f". {seat_name(after, after['went_out'])} went out"
     elif after["phase"] in ("deal_end", "game_end") and before["phase"] not in ("deal_end", "game_end"):

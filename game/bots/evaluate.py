@@ -32,6 +32,7 @@ from functools import lru_cache
 
 from .. import cards as C
 from .. import melds as M
+from ..names import MeldKind
 from ..rules import RuleSet
 from ..state import GameState
 from . import fitted
@@ -142,7 +143,7 @@ def features(state: GameState, side_index: int) -> dict[str, float]:
                 f[kind] += share
             f["hand_cost"] += left
     for rank, total in totals.items():
-        bonus = M.canasta_bonus(r, rank, "wild" if rank == C.WILD else "natural")
+        bonus = M.canasta_bonus(r, rank, MeldKind.WILD if rank == C.WILD else MeldKind.NATURAL)
         f[_big_name(rank, started[rank] > 0, min(CAP, total))] = bonus
     return f
 

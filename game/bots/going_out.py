@@ -14,6 +14,7 @@ from .. import cards as C
 from .. import melds as M
 from ..engine import book_status
 from ..moves import groups, open_melds
+from ..names import Act, MeldKind
 from ..state import GameState
 from .knowledge import unseen_cards
 
@@ -52,7 +53,7 @@ def canasta_within_reach(obs: GameState, seat: int) -> int:
             continue
         have = len(wilds) if rank == C.WILD else len(by_rank.get(rank, []))
         if have >= obs.rules.canasta_size - len(m.cards):
-            kind = "wild" if rank == C.WILD else "natural"
+            kind = MeldKind.WILD if rank == C.WILD else MeldKind.NATURAL
             best = max(best, M.canasta_bonus(obs.rules, rank, kind))
     return best
 
@@ -60,6 +61,6 @@ def canasta_within_reach(obs: GameState, seat: int) -> int:
 def answer(obs: GameState, seat: int) -> dict:
     """Yes when the bonus outweighs this seat's cards left, or the opponents are close."""
     if opponents_close(obs, seat):
-        return {"type": "answer", "yes": True}
+        return {"type": Act.ANSWER, "yes": True}
     loss = cards_left_cost(obs, seat) + canasta_within_reach(obs, seat) / 2
-    return {"type": "answer", "yes": loss <= obs.rules.going_out_bonus}
+    return {"type": Act.ANSWER, "yes": loss <= obs.rules.going_out_bonus}

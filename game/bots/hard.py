@@ -46,6 +46,7 @@ import time
 from .. import cards as C
 from ..engine import apply, is_legal
 from ..moves import take_pile_candidates
+from ..names import Act, Phase
 from ..state import GameState
 from . import fitted
 from .determinize import hand_sampler, sample_world
@@ -73,7 +74,7 @@ MAX_HANDS = 400       # enough to measure a chance within a few points
 # next player's answer to our move); for going out, six: past the asker's
 # next turn, where a refused asker asks again (will it go out a round later,
 # or the opponents first?).
-HORIZON = {"answer": 6, "ask_to_go_out": 6}
+HORIZON = {Act.ANSWER: 6, Act.ASK: 6}
 MAX_ACTIONS = 150     # a guard on one look-ahead
 # A search stops before its budget once its leader is clear: after CLEAR_MIN
 # samples, ahead of every other candidate by more than CLEAR_Z standard
@@ -100,7 +101,7 @@ MIN_CHANCE = 0.002
 # normal's rule (cards left against the 200 bonus, which mostly refuses):
 # a hard partner searches too and grants far more often, and an asker who
 # expects a refusal sees no point in asking.
-GRANT = {"type": "answer", "yes": True}
+GRANT = {"type": Act.ANSWER, "yes": True}
 # What a look-ahead cannot see (the rest of the deal beyond the evaluation,
 # and each deal to come) is taken as a normal spread: its standard deviation
 # a line in the share of the stock left, (at an empty stock, per share
@@ -263,7 +264,7 @@ class Hard(Normal):
         if len(options) < 2:
             return default
         rng = rng or random.Random(0)
-        if default["type"] == "discard":
+        if default["type"] == Act.DISCARD:
             return (yield from self.discard_by_replies(obs, seat, options, rng, clock))
         return (yield from self.search(obs, seat, options, rng, clock))
 
@@ -276,22 +277,22 @@ class Hard(Normal):
         """normal's choice first, then the alternatives worth comparing."""
         kind = default["type"]
         out = [default]
-        if kind == "answer":
-            out.append({"type": "answer", "yes": not default["yes"]})
-        elif obs.phase == "draw":
+        if kind == Act.ANSWER:
+            out.append({"type": Act.ANSWER, "yes": not default["yes"]})
+        elif obs.phase == Phase.DRAW:
             takes = take_pile_candidates(obs, seat)
-            if kind == "take_pile":
+            if kind == Act.TAKE_PILE:
                 out.append(draw_action(obs))
             elif takes:
                 out.append(pick_take(obs, seat, takes))
-        elif kind == "meld":
+        elif kind == Act.MELD:
             for plan in (build_plan(obs, seat, hold=False), run_out_plan(obs, seat),
                          fewest_left_plan(obs, seat)):
                 out.append(first_legal(obs, plan.placements()))
-        elif kind in ("discard", "ask_to_go_out") and not obs.took_pile:
+        elif kind in (Act.DISCARD, Act.ASK) and not obs.took_pile:
             hand = obs.players[seat].hand
             for card in self.discard_order(obs, seat)[:DISCARDS]:
-                a = {"type": "discard", "card": card}
+                a = {"type": Act.DISCARD, "card": card}
                 if len(hand) > 1 or is_legal(obs, a):
                     out.append(a)
         unique = []
@@ -344,8 +345,8 @@ class Hard(Normal):
         after = {}
         for card in cards:
             w = world.clone()
-            apply(w, {"type": "discard", "card": card})
-            if w.phase == "draw" and w.turn == nxt:
+            apply(w, {"type": Act.DISCARD, "card": card})
+            if w.phase == Phase.DRAW and w.turn == nxt:
                 after[card] = w
         taken = dict.fromkeys(after, 0)
         deal_hand = hand_sampler(obs, seat, know, nxt)
@@ -368,7 +369,7 @@ class Hard(Normal):
             rank = C.rank(card)
             risk[rank] = take_chance(k / samples, rank, know, nxt) * take_value(obs, nxt, rank)
         scores = keep_scores(obs, seat, risk, BIG_KEEP)
-        return {"type": "discard", "card": min(cards, key=lambda c: (scores[c], c))}
+        return {"type": Act.DISCARD, "card": min(cards, key=lambda c: (scores[c], c))}
 
     def look_ahead(self, world: GameState, action: dict, side: int, turns: int,
                    deadline: float, lead: float | None = None) -> float | None:
@@ -378,8 +379,8 @@ class Hard(Normal):
         rollout = _Rollout(side)
         apply(world, action)
         for _ in range(MAX_ACTIONS):
-            if world.phase not in ("draw", "play", "answer") or \
-                    world.turn_number >= stop and world.phase == "play":
+            if world.phase not in (Phase.DRAW, Phase.PLAY, Phase.ANSWER) or \
+                    world.turn_number >= stop and world.phase == Phase.PLAY:
                 break
             if time.perf_counter() > deadline:
                 return None

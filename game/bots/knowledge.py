@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .. import cards as C
+from ..names import Act
 from ..rules import MELD_RANKS, RuleSet
 from ..state import GameState
 from .melding import BIG_RANKS
@@ -58,13 +59,7 @@ def _every_card(rules: RuleSet, players: int) -> Counter:
     return Counter(C.full_deck(decks, rules.jokers_per_deck))
 
 
-def current_deal_log(obs: GameState) -> list[dict]:
-    """The log entries since the current deal began."""
-    log = obs.log
-    for i in range(len(log) - 1, -1, -1):
-        if log[i]["type"] == "next_deal":
-            return log[i + 1:]
-    return log
+current_deal_log = GameState.deal_log  # (obs) -> the log entries since the current deal began
 
 
 class _Walk:
@@ -93,7 +88,7 @@ class _Walk:
         kind = a["type"]
         s = a.get("seat")
         held = self.held
-        if kind == "discard":
+        if kind == Act.DISCARD:
             card = a["card"]
             if held[s][card]:
                 held[s][card] -= 1
@@ -103,9 +98,9 @@ class _Walk:
                 self.pile = []
             else:
                 self.pile.append(card)
-        elif kind == "draw":
+        elif kind == Act.DRAW:
             self.thrown[s], self.refused[s] = None, C.rank(self.pile[-1]) if self.pile else None
-        elif kind == "take_pile":
+        elif kind == Act.TAKE_PILE:
             self.took = True
             self.thrown[s], self.refused[s] = None, None
             _played(held[s], a)
@@ -113,7 +108,7 @@ class _Walk:
                 self.last_taken[s] = C.rank(self.pile[-1])
                 held[s].update(self.pile[:-1])
             self.pile = []
-        elif kind == "meld":
+        elif kind == Act.MELD:
             _played(held[s], a)
 
 
@@ -145,10 +140,10 @@ def _walk(obs: GameState) -> tuple[_Walk, list[dict] | None]:
         if hit is None or hit[0] is not log[k - 1]:
             continue
         new = log[k:]
-        if any(a["type"] == "next_deal" for a in new):
+        if any(a["type"] == Act.NEXT_DEAL for a in new):
             break
         cached = hit[1]
-        took = cached.took or any(a["type"] == "take_pile" for a in new)
+        took = cached.took or any(a["type"] == Act.TAKE_PILE for a in new)
         if tuple(_origin(obs, took)) != cached.origin:
             break
         if not new:
@@ -159,7 +154,7 @@ def _walk(obs: GameState) -> tuple[_Walk, list[dict] | None]:
         break
     if walk is None:
         deal_log = current_deal_log(obs)
-        walk = _Walk(obs.num_players, _origin(obs, any(a["type"] == "take_pile" for a in deal_log)))
+        walk = _Walk(obs.num_players, _origin(obs, any(a["type"] == Act.TAKE_PILE for a in deal_log)))
         for a in deal_log:
             walk.step(a, freezes)
     if log:
@@ -220,13 +215,12 @@ def meld_caps(obs: GameState, log: list[dict]) -> list[dict[str, int] | None]:
     back cards it could meld. The hand stays the same until that player's
     next turn.
     """
-    r = obs.rules
-    ends = [i for i, a in enumerate(log) if a["type"] in ("discard", "knock")]
+    ends = [i for i, a in enumerate(log) if a["type"] in (Act.DISCARD, Act.KNOCK)]
     first_turn = obs.turn_number - len(ends)
     # Melds are numbered as they are made: the k-th new meld in the log has
     # the k-th smallest id of the deal's melds.
     melds = sorted((m for side in obs.sides for m in side.melds), key=lambda m: m.id)
-    made = [i for i, a in enumerate(log) if a["type"] in ("meld", "take_pile")
+    made = [i for i, a in enumerate(log) if a["type"] in (Act.MELD, Act.TAKE_PILE)
             for pl in a["melds"] if "to" not in pl]
     out: list[dict[str, int] | None] = [None] * obs.num_players
     if len(made) != len(melds):
@@ -235,26 +229,32 @@ def meld_caps(obs: GameState, log: list[dict]) -> list[dict[str, int] | None]:
     for s, (end, turn) in last.items():
         ids = {m.id for m in obs.sides[obs.side_of(s)].melds}
         before = [m for m, at in zip(melds, made) if at < end and m.id in ids]
-        if not before:
-            continue
-        any_number = len(obs.players[s].hand)
-        if any_number <= r.meld_min + 1 and not _pile_open_to(obs, s):
-            continue  # it may have kept cards back to keep two (one to throw, one to hold)
-        building = {m.rank for m in before if m.completed_turn < 0 or m.completed_turn > turn}
-        caps = {}
-        for rank in [*MELD_RANKS, C.WILD]:
-            if rank in building:
-                # In the foot a plain canasta may be left unfinished for the
-                # partner, with any number of its cards kept back.
-                plain = rank not in BIG_RANKS and obs.players[s].on_last_pile()
-                caps[rank] = any_number if plain else 0
-            elif rank == C.WILD and not r.wild_melds or \
-                    r.one_meld_per_rank and any(m.rank == rank for m in before):
-                caps[rank] = any_number   # no meld of it can be started
-            else:
-                caps[rank] = r.meld_min - 1
-        out[s] = caps
+        if before:
+            out[s] = _caps_after(obs, s, before, turn)
     return out
+
+
+def _caps_after(obs: GameState, s: int, before: list, turn: int) -> dict[str, int] | None:
+    """``meld_caps`` of seat ``s``, whose side had made the melds ``before``
+    when its last turn (number ``turn``) ended."""
+    r = obs.rules
+    any_number = len(obs.players[s].hand)
+    if any_number <= r.meld_min + 1 and not _pile_open_to(obs, s):
+        return None  # it may have kept cards back to keep two (one to throw, one to hold)
+    building = {m.rank for m in before if m.completed_turn < 0 or m.completed_turn > turn}
+    caps = {}
+    for rank in [*MELD_RANKS, C.WILD]:
+        if rank in building:
+            # In the foot a plain canasta may be left unfinished for the
+            # partner, with any number of its cards kept back.
+            plain = rank not in BIG_RANKS and obs.players[s].on_last_pile()
+            caps[rank] = any_number if plain else 0
+        elif rank == C.WILD and not r.wild_melds or \
+                r.one_meld_per_rank and any(m.rank == rank for m in before):
+            caps[rank] = any_number   # no meld of it can be started
+        else:
+            caps[rank] = r.meld_min - 1
+    return caps
 
 
 def _pile_open_to(obs: GameState, seat: int) -> bool:

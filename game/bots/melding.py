@@ -14,6 +14,7 @@ from .. import cards as C
 from .. import melds as M
 from ..engine import is_legal, opening_minimum
 from ..moves import groups, open_melds
+from ..names import Act
 from ..state import GameState
 
 BIG_RANKS = ("7", "5", C.WILD)   # canastas worth thousands (natural 7s, 5s, wild)
@@ -186,7 +187,7 @@ WILD_STEPS = (MeldPlan.wild_meld, MeldPlan.wilds_onto_melds, MeldPlan.wilds_with
 def first_legal(obs: GameState, placements: list[dict]) -> dict | None:
     """The meld action of the longest legal prefix of ``placements``."""
     for k in range(len(placements), 0, -1):
-        a = {"type": "meld", "melds": placements[:k]}
+        a = {"type": Act.MELD, "melds": placements[:k]}
         if is_legal(obs, a):
             return a
     return None

@@ -31,6 +31,7 @@ from .. import cards as C
 from .. import melds as M
 from ..engine import book_status, go_out_problem
 from ..moves import open_melds
+from ..names import MeldKind
 from ..state import GameState
 from . import going_out
 from .knowledge import Knowledge, read_table
@@ -90,7 +91,7 @@ def build_plan(obs: GameState, seat: int, hold: bool | None = None) -> MeldPlan:
     plan.naturals_to_melds(hold)
     plan.new_natural_melds(hold)
     plan.wild_meld()
-    if not plan.side.knee_unlocked or "mixed" in missing_book_kinds(obs, plan.side_index):
+    if not plan.side.knee_unlocked or MeldKind.MIXED in missing_book_kinds(obs, plan.side_index):
         plan.complete_with_wilds(1)
     return plan
 
@@ -98,7 +99,7 @@ def build_plan(obs: GameState, seat: int, hold: bool | None = None) -> MeldPlan:
 def missing_book_kinds(obs: GameState, side_index: int) -> set[str]:
     """Kinds of canasta ("natural", "mixed", "wild") the side's basic book still lacks."""
     r = obs.rules
-    canastas = [(m.rank, m.kind()) for m in obs.sides[side_index].melds if len(m.cards) >= r.canasta_size]
+    canastas = M.canastas(obs.sides[side_index].melds, r.canasta_size)
     return {kind for kind, _ in M.book_shortfall(r.books_for_deal(obs.deal), canastas)}
 
 
@@ -171,7 +172,7 @@ def canasta_gain(obs: GameState, taker: int, rank: str) -> float:
     """What ``rank`` on top of the pile adds for a taker who melds it: a
     quarter of the bonus of a big natural canasta."""
     if rank in BIG_RANKS and rank in open_melds(obs, taker):
-        return M.canasta_bonus(obs.rules, rank, "natural") // 4
+        return M.canasta_bonus(obs.rules, rank, MeldKind.NATURAL) // 4
     return 0
 
 

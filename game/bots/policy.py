@@ -15,18 +15,19 @@ import random
 
 from ..engine import is_legal
 from ..moves import draw_actions, take_pile_candidates
+from ..names import Act, Phase
 from ..state import GameState
 from . import going_out
 
-KNOCK = {"type": "knock"}
-KNEE = {"type": "pick_up_knee"}
-ASK = {"type": "ask_to_go_out"}
+KNOCK = {"type": Act.KNOCK}
+KNEE = {"type": Act.PICK_UP_KNEE}
+ASK = {"type": Act.ASK}
 
 
 def draw_action(obs: GameState) -> dict:
     """The first legal draw from the stock (any pile with enough cards)."""
     draws = draw_actions(obs)
-    return draws[0] if draws else {"type": "draw"}
+    return draws[0] if draws else {"type": Act.DRAW}
 
 
 class Policy:
@@ -36,9 +37,9 @@ class Policy:
         return self.choose(obs, seat)
 
     def choose(self, obs: GameState, seat: int) -> dict:
-        if obs.phase == "answer":
+        if obs.phase == Phase.ANSWER:
             return self.answer(obs, seat)
-        if obs.phase == "draw":
+        if obs.phase == Phase.DRAW:
             take = self.take(obs, seat, take_pile_candidates(obs, seat))
             return take or draw_action(obs)
         if obs.players[seat].knee_ready and is_legal(obs, KNEE):
@@ -55,7 +56,7 @@ class Policy:
         if obs.took_pile and not obs.rules.discard_after_pile or not hand:
             return KNOCK
         for card in self.discard_order(obs, seat) + sorted(set(hand)):  # then any card at all
-            a = {"type": "discard", "card": card}
+            a = {"type": Act.DISCARD, "card": card}
             if is_legal(obs, a):
                 return a
         return KNOCK

@@ -20,13 +20,14 @@ from .. import cards as C
 from .. import melds as M
 from ..engine import is_legal, opening_minimum
 from ..moves import draw_actions, meld_candidates, take_pile_candidates
+from ..names import Act, MeldKind, Phase
 from ..state import GameState
 
 
 def choose(obs: GameState, seat: int, rng: random.Random) -> dict:
-    if obs.phase == "answer":
-        return {"type": "answer", "yes": rng.random() < 0.8}
-    if obs.phase == "draw":
+    if obs.phase == Phase.ANSWER:
+        return {"type": Act.ANSWER, "yes": rng.random() < 0.8}
+    if obs.phase == Phase.DRAW:
         if rng.random() < 0.7:
             takes = take_pile_candidates(obs, seat, checked=False)
             rng.shuffle(takes)
@@ -34,21 +35,21 @@ def choose(obs: GameState, seat: int, rng: random.Random) -> dict:
                 if is_legal(obs, a, trusted=True):
                     return a
         if obs.rules.stock_piles == 1:
-            return {"type": "draw"}  # always allowed: an empty stock ends the deal
-        return rng.choice(draw_actions(obs) or [{"type": "draw"}])
+            return {"type": Act.DRAW}  # always allowed: an empty stock ends the deal
+        return rng.choice(draw_actions(obs) or [{"type": Act.DRAW}])
     me = obs.players[seat]
-    if me.knee_ready and is_legal(obs, {"type": "pick_up_knee"}):
-        return {"type": "pick_up_knee"}
+    if me.knee_ready and is_legal(obs, {"type": Act.PICK_UP_KNEE}):
+        return {"type": Act.PICK_UP_KNEE}
     hand = me.hand
-    melded = obs.log and obs.log[-1]["type"] == "meld"  # by this player, this turn
+    melded = obs.log and obs.log[-1]["type"] == Act.MELD  # by this player, this turn
     if not melded and rng.random() < 0.9:
         meld = _meld(obs, seat, rng)
         if meld is not None:
             return meld
-    if len(hand) <= 2 and not me.piles and obs.permission is None and is_legal(obs, {"type": "ask_to_go_out"}):
-        return {"type": "ask_to_go_out"}
-    if obs.took_pile and is_legal(obs, {"type": "knock"}):
-        return {"type": "knock"}
+    if len(hand) <= 2 and not me.piles and obs.permission is None and is_legal(obs, {"type": Act.ASK}):
+        return {"type": Act.ASK}
+    if obs.took_pile and is_legal(obs, {"type": Act.KNOCK}):
+        return {"type": Act.KNOCK}
     return _discard(obs, hand, _keep_ranks(obs, seat), rng)
 
 
@@ -66,20 +67,19 @@ def _meld(obs: GameState, seat: int, rng: random.Random) -> dict | None:
         cards = _cards(a["melds"])
         if not cards.isdisjoint(used) or hoard and _mixes_wilds(obs, side, a["melds"]):
             continue
-        trial = {"type": "meld", "melds": kept + a["melds"]}
+        trial = {"type": Act.MELD, "melds": kept + a["melds"]}
         # below the opening minimum the engine would refuse it: no need to ask
         if (not minimum or _value(trial) >= minimum) and is_legal(obs, trial, trusted=True):
             kept, used = trial["melds"], used | cards
-    return {"type": "meld", "melds": kept} if kept else None
+    return {"type": Act.MELD, "melds": kept} if kept else None
 
 
 def _needs_wild_canasta(obs: GameState, side: int) -> bool:
     """Whether the side's book still lacks a wild canasta (so wild cards
     are kept for it rather than spent on natural ranks)."""
     r = obs.rules
-    wanted = sum(1 for kind, _ in r.books_for_deal(obs.deal) if kind == "wild")
-    return wanted > sum(1 for m in obs.sides[side].melds
-                        if m.rank == C.WILD and len(m.cards) >= r.canasta_size)
+    wanted = sum(1 for kind, _ in r.books_for_deal(obs.deal) if kind == MeldKind.WILD)
+    return wanted > sum(1 for rank, _ in M.canastas(obs.sides[side].melds, r.canasta_size) if rank == C.WILD)
 
 
 def _mixes_wilds(obs: GameState, side: int, placements: list[dict]) -> bool:
@@ -130,6 +130,6 @@ def _discard(obs: GameState, hand: list[str], keep: set[str], rng: random.Random
         for pool in ([c for c in plain if c[0] not in keep], [c for c in plain if c[0] in keep],
                      [c for c in cards if c in C.WILDS]):
             if pool:
-                return {"type": "discard", "card": rng.choice(pool)}
-    legal = [a for a in ({"type": "discard", "card": c} for c in cards) if is_legal(obs, a)]
-    return rng.choice(legal) if legal else {"type": "knock"}
+                return {"type": Act.DISCARD, "card": rng.choice(pool)}
+    legal = [a for a in ({"type": Act.DISCARD, "card": c} for c in cards) if is_legal(obs, a)]
+    return rng.choice(legal) if legal else {"type": Act.KNOCK}

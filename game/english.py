@@ -1,0 +1,11 @@
+"""Words joined as English phrases, for the engine's messages, the rules in
+words and the page's log lines."""
+
+from __future__ import annotations
+
+
+def join_words(items: list[str], last: str = "and", sep: str = ", ") -> str:
+    """``a``, ``a and b``, ``a, b and c`` (``last`` and ``sep`` as given)."""
+    if len(items) <= 1:
+        return "".join(items)
+    return sep.join(items[:-1]) + f" {last} " + items[-1]
