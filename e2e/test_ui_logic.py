@@ -5,6 +5,7 @@ builds for every rule system (text only, never markup)."""
 
 
 import game
+from game import narrate
 from ui import render
 from ui import text as T
 from ui.html import Node
@@ -66,13 +67,13 @@ def test_summaries_read_like_a_table_talk():
     before = game.view(state, 0, log=False)
     game.apply(state, {"type": "draw"})
     after = game.view(state, 0, log=False)
-    line = T.summarize({"type": "draw"}, seat, before, after)
-    assert line.startswith(T.seat_name(before, seat)) and "drew" in line
+    line = narrate.summarize({"type": "draw"}, seat, before, after)
+    assert line.startswith(narrate.seat_name(before, seat)) and "drew" in line
     card = state.players[seat].hand[0]
     before = after
     if game.is_legal(state, {"type": "discard", "card": card}):
         game.apply(state, {"type": "discard", "card": card})
-        line = T.summarize({"type": "discard", "card": card}, seat, before,
+        line = narrate.summarize({"type": "discard", "card": card}, seat, before,
                            game.view(state, 0, log=False))
         assert line.endswith(f"discarded {game.cards.label(card)}.")
 
@@ -140,7 +141,7 @@ def test_two_stock_piles_offer_a_choice_and_show_each_count():
     assert "pile-stock-0" in ids and "pile-stock-1" in ids and "pile-knee" not in ids
     before = game.view(state, 0, log=False)
     game.apply(state, {"type": "draw", "from": [1, 1]})
-    line = T.summarize({"type": "draw", "from": [1, 1]}, 0, before, game.view(state, 0, log=False))
+    line = narrate.summarize({"type": "draw", "from": [1, 1]}, 0, before, game.view(state, 0, log=False))
     assert line == "You drew 2 cards from stock B."
 
 

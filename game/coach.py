@@ -20,8 +20,6 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 
-from ui.text import summarize  # the log's words for an action (ui.text needs only game.cards)
-
 from . import cards as C
 from .advice import reason, run, take_shares
 from .bots.determinize import sample_world, unpicked_piles
@@ -30,6 +28,7 @@ from .bots.knowledge import read_table
 from .engine import apply, restart
 from .errors import IllegalMove, StateError
 from .names import Act
+from .narrate import summarize  # the log's words for an action
 from .state import GameState
 from .view import observe, view
 

@@ -11,11 +11,11 @@ import random
 import pytest
 
 import game
+from game import narrate
 from game.bots import get_bot
 from ui import deal_log
 from ui import moves as MV
 from ui import settings as S
-from ui import text as T
 
 
 # -- settings ---------------------------------------------------------------------
@@ -50,7 +50,7 @@ def play(seed, deals=1):
         before = game.view(state, 0, log=False)
         game.apply(state, action)
         after = game.view(state, 0, log=False)
-        line = T.summarize(action, seat, before, after)
+        line = narrate.summarize(action, seat, before, after)
         lines = [line] if action["type"] == "next_deal" else lines + [line]
         steps.append((action, seat, before, after))
     return state, steps, lines
@@ -101,7 +101,7 @@ def test_moments_get_banners(deal):
     went = steps[-1][3]["went_out"]
     assert went is not None
     out = [x for x in banners if x["tone"] == "out"]
-    assert out[-1]["banner"] == f"{T.seat_name(steps[-1][3], went)} go{'' if went == 0 else 'es'} out"
+    assert out[-1]["banner"] == f"{narrate.seat_name(steps[-1][3], went)} go{'' if went == 0 else 'es'} out"
     assert MV.cues(out) == ["out"]
 
 
@@ -124,7 +124,7 @@ def test_deal_log_rebuilds_the_live_lines_mid_deal(deal):
         for action, *_ in steps[:cut]:
             game.apply(partial, action)
         assert deal_log.deal_lines(partial) == [deal_log.first_line(state)] + [
-            T.summarize(*x) for x in steps[:cut]]
+            narrate.summarize(*x) for x in steps[:cut]]
     assert deal_log.deal_lines(state) == lines
 
 

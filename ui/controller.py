@@ -16,6 +16,7 @@ from collections import Counter
 from typing import NamedTuple
 
 import game
+from game import narrate
 from game.bots import get_bot
 from game.house import changes
 from game.moves import meld_targets
@@ -175,7 +176,7 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, ReplayMixin, StatsMixin
             self.message = str(e)
             return False
         after = game.view(self.state, HUMAN, log=False)
-        self.log.append(T.summarize(action, HUMAN, before, after))
+        self.log.append(narrate.summarize(action, HUMAN, before, after))
         self.stage_moves(action, HUMAN, before, after)
         self.message = ""
         if not keep_selection:
@@ -284,7 +285,7 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, ReplayMixin, StatsMixin
         except game.IllegalMove as e:
             self.message = str(e)
             return
-        self.log = [T.summarize({"type": "next_deal"}, HUMAN, before, game.view(self.state, HUMAN, log=False))]
+        self.log = [narrate.summarize({"type": "next_deal"}, HUMAN, before, game.view(self.state, HUMAN, log=False))]
         self.sel.clear()
         self.shown_meld = None  # meld ids start again each deal
         self.snapshot, self.changed = None, False
@@ -423,7 +424,7 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, ReplayMixin, StatsMixin
         self.last_bot_s = time.perf_counter() - t0
         self.bot_ms.append(self.last_bot_s * 1000)
         after = game.view(state, HUMAN, log=False)
-        self.log.append(T.summarize(action, seat, before, after))
+        self.log.append(narrate.summarize(action, seat, before, after))
         self.stage_moves(action, seat, before, after)
         dom.set_root_data("bot-ms-median", f"{_median(self.bot_ms):.3f}")
         dom.set_root_data("bot-ms-max", f"{max(self.bot_ms):.3f}")
@@ -502,7 +503,7 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, ReplayMixin, StatsMixin
         """Scores, the turn's prompt, the last lines of the log and a refusal."""
         dom.mount("scores", render.scores(v))
         dom.mount("status", T.turn_prompt(v) if not self.busy or v["to_move"] in (HUMAN, None)
-                  else f"{T.seat_name(v, v['to_move'])} is playing…")
+                  else f"{narrate.seat_name(v, v['to_move'])} is playing…")
         dom.mount("log", [render.h("li", None, line) for line in self.log[-LOG_LINES:]])
         dom.mount("message", self.message)
 

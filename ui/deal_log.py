@@ -10,8 +10,8 @@ save kept; ``complete`` says whether those are already the whole deal.
 """
 
 import game
+from game import narrate
 from game.engine import restart
-from ui import text as T
 from ui.text import HUMAN
 
 
@@ -35,7 +35,7 @@ def complete(state, lines):
         first, count = first_line(state), len(state.log) + 1
     else:
         now = game.view(state, HUMAN, log=False)
-        first, count = T.summarize({"type": "next_deal"}, HUMAN, now, now), len(state.log) - start
+        first, count = narrate.summarize({"type": "next_deal"}, HUMAN, now, now), len(state.log) - start
     return len(lines) == count and lines[0] == first
 
 
@@ -54,7 +54,7 @@ def deal_lines(state):
         before = game.view(fresh, HUMAN, log=False)
         game.apply(fresh, action)
         seat = action.get("seat", HUMAN)
-        lines.append(T.summarize(action, seat, before, game.view(fresh, HUMAN, log=False)))
+        lines.append(narrate.summarize(action, seat, before, game.view(fresh, HUMAN, log=False)))
     if fresh.to_json() != state.to_json():
         raise game.StateError("The action log does not replay to this position.")
     return lines

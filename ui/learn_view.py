@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 import game
 from game import cards as C
+from game import narrate
 from game.engine import restart
 from ui import text as T
 from ui.html import button, h
@@ -174,8 +175,8 @@ def unsubjected(line):
 
 def side_line(melds):
     """A side's melds, compact: "2 canastas (7s, Kings) · 9s ×4, Aces ×3"."""
-    done = [T.meld_rank_label(m["rank"]) for m in melds if m["canasta"]]
-    building = [f"{T.meld_rank_label(m['rank'])} ×{len(m['cards'])}"
+    done = [narrate.meld_rank_label(m["rank"]) for m in melds if m["canasta"]]
+    building = [f"{narrate.meld_rank_label(m['rank'])} ×{len(m['cards'])}"
                 for m in melds if not m["canasta"]]
     parts = []
     if done:

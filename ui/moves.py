@@ -15,7 +15,7 @@ and ``cues`` lists the moments that may sound or vibrate ("canasta", "out").
 from collections import Counter
 
 from game import cards as C
-from ui import text as T
+from game import narrate
 from ui.selection import group_key
 from ui.text import HUMAN
 
@@ -71,7 +71,7 @@ def _canastas(before, after, side):
 def moves(action, seat, before, after):
     """The steps that show ``seat`` playing ``action`` (views of seat 0)."""
     kind = action["type"]
-    who = T.seat_name(before, seat)
+    who = narrate.seat_name(before, seat)
     side = before["players"][seat]["side"]
     out = []
     if kind == "draw":
@@ -116,7 +116,7 @@ def _moments(seat, who, side, before, after):
         out.append({"banner": f"{who}: red 3{'s' if red3 > 1 else ''} ×{red3}", "at": [f"#side-{side}"],
                     "tone": "red3"})
     for meld in _canastas(before, after, side):
-        out.append({"banner": f"Canasta! {T.meld_rank_label(meld['rank'])}",
+        out.append({"banner": f"Canasta! {narrate.meld_rank_label(meld['rank'])}",
                     "at": _meld_place(side, meld["id"]), "tone": "canasta"})
     if after["deal"] == before["deal"] and after["went_out"] is None:
         was = len(before["players"][seat]["pile_counts"])
@@ -130,7 +130,7 @@ def _moments(seat, who, side, before, after):
             out.append({"banner": f"{who} {verb} up the {pile}", "at": _place(seat), "tone": "pile"})
     if after["went_out"] is not None and before["went_out"] is None:
         out_seat = after["went_out"]
-        out.append({"banner": f"{T.seat_name(after, out_seat)} go{'' if out_seat == HUMAN else 'es'} out",
+        out.append({"banner": f"{narrate.seat_name(after, out_seat)} go{'' if out_seat == HUMAN else 'es'} out",
                     "at": _place(out_seat), "tone": "out"})
     return out
 

@@ -10,7 +10,9 @@ move is legal is always the engine's answer.
 from collections import Counter
 
 from game import cards as C
+from game import narrate
 from game.describe import describe
+from game.narrate import STOCK_NAMES
 from game.view import sort_key
 from ui import text as T
 from ui.html import button, h
@@ -346,7 +348,7 @@ def card_face(card, cls="card"):
 
 
 def stock_name(index, count):
-    return "Stock" if count == 1 else f"Stock {T.STOCK_NAMES[index]}"
+    return "Stock" if count == 1 else f"Stock {STOCK_NAMES[index]}"
 
 
 def piles(view):
@@ -393,7 +395,7 @@ def staged(view, placements):
     for i, pl in enumerate(placements):
         cards = " ".join(C.label(c) for c in pl["cards"])
         if "to" in pl and pl["to"] in melds:
-            what = f"Add to {T.meld_rank_label(melds[pl['to']]['rank'])}: "
+            what = f"Add to {narrate.meld_rank_label(melds[pl['to']]['rank'])}: "
         else:
             what = "New meld: "
         rows.append(h("li", {"class": "staged-row"}, h("span", None, what + cards),
@@ -558,11 +560,11 @@ def draw_choices(view):
     for picks in dict.fromkeys(splits):  # drawing one card, the split is a single pile again
         used = sorted(set(picks))
         if len(used) == 1:
-            text = f"{k} from {T.STOCK_NAMES[used[0]]}"
+            text = f"{k} from {STOCK_NAMES[used[0]]}"
         else:
-            text = " + ".join(f"{picks.count(i)}{T.STOCK_NAMES[i]}" if picks.count(i) > 1 else T.STOCK_NAMES[i]
+            text = " + ".join(f"{picks.count(i)}{STOCK_NAMES[i]}" if picks.count(i) > 1 else STOCK_NAMES[i]
                               for i in used)
-        words = " and ".join(f"{picks.count(i)} from stock {T.STOCK_NAMES[i]}" for i in used)
+        words = " and ".join(f"{picks.count(i)} from stock {STOCK_NAMES[i]}" for i in used)
         out.append(button(text, "draw", ",".join(map(str, picks)), id="btn-draw-" + "-".join(map(str, picks)),
                           cls="primary" if len(used) == 1 else None, label=f"Draw {words}"))
     return out
@@ -603,7 +605,7 @@ def deal_table(view, result):
     rows.append(h("tr", {"class": "running"}, h("th", {"scope": "row"}, "Running total"),
                   [h("td", None, fmt(result["totals"][s])) for s in sides]))
     went = result.get("went_out")
-    caption = (f"{T.seat_name(view, went)} went out" if went is not None
+    caption = (f"{narrate.seat_name(view, went)} went out" if went is not None
                else "Nobody went out (the stock ran out)")
     return h("table", {"class": "sheet-table" + (" many" if len(sides) > 3 else ""), "data-deal": result["deal"]},
              h("caption", None, caption), h("thead", None, head), h("tbody", None, rows))

@@ -10,10 +10,10 @@ game, saved with the original deal's scores, compared on its score sheet.
 """
 
 import game
+from game import narrate
 from game.replay import DealReplay, finished_deals, same_deal, seen
 from ui import dom
 from ui import replay_view as view
-from ui import text as T
 from ui.saves import SaveError, StorageFull
 from ui.text import HUMAN
 
@@ -38,13 +38,13 @@ class Replaying:
         """The move that led to the position shown, in the table log's words."""
         if self.index == 0:
             dealer = game.view(self.replay.positions[0], HUMAN, log=False)
-            return f"{T.seat_name(dealer, dealer['dealer'])} dealt."
+            return f"{narrate.seat_name(dealer, dealer['dealer'])} dealt."
         action = self.replay.actions[self.index]
         before, after = (
             game.view(self.replay.positions[i], HUMAN, log=False)
             for i in (self.index - 1, self.index)
         )
-        return T.summarize(action, action.get("seat", HUMAN), before, after)
+        return narrate.summarize(action, action.get("seat", HUMAN), before, after)
 
 
 class ReplayMixin:

@@ -6,6 +6,7 @@ open the hands, or leave.
 """
 
 from game import cards as C
+from game import narrate
 from ui import text as T
 from ui.html import button, h
 from ui.render import card_face, fmt, pile_words, side_facts, sr_only
@@ -74,7 +75,7 @@ def meld_text(m):
     if m["rank"] == C.WILD:
         what = f"wild ×{len(m['cards'])}"
     else:
-        what = f"{T.short(m['rank'] + 'S')} ×{len(m['cards'])} {T.KIND_WORDS[m['kind']]}"
+        what = f"{narrate.short(m['rank'] + 'S')} ×{len(m['cards'])} {T.KIND_WORDS[m['kind']]}"
     return h(
         "li",
         {"class": "rp-meld" + (" canasta" if m["canasta"] else ""), "data-meld": m["id"]},
@@ -114,7 +115,7 @@ def end_line(v, result):
     """At the deal's last step: each side's score for the deal."""
     parts = [f"{T.side_name(v, row['side'])} {fmt(row['total'])}" for row in result["sides"]]
     went = result["went_out"]
-    who = f"{T.seat_name(v, went)} went out" if went is not None else "Nobody went out"
+    who = f"{narrate.seat_name(v, went)} went out" if went is not None else "Nobody went out"
     return h(
         "p", {"class": "rp-end", "id": "replay-end"}, f"{who}. Deal score: " + " · ".join(parts)
     )

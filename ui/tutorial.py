@@ -16,10 +16,11 @@ lesson reached is (``tp.tutorial``), so a reload resumes it.
 import random
 
 import game
+from game.narrate import meld_rank_label
 from ui import dom, render
 from ui import lesson as L
 from ui import tutorial_view as view
-from ui.text import HUMAN, meld_rank_label
+from ui.text import HUMAN
 
 # taps that play or select cards: checked against the script during a lesson
 CHECKED = {"pick", "fewer", "pick-all", "stage", "clear", "unstage", "add-to", "draw", "take",
