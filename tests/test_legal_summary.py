@@ -43,7 +43,7 @@ def test_a_summary_entry_is_legal_exactly_when_a_legal_action_of_its_type_exists
 
 
 def test_each_refusal_is_the_engines_reason_for_that_move():
-    """The knee and the ask, as the page greys them out (Controller.refusals)."""
+    """The knee and the ask, as the page greys them out (the action bar, ui/controller.py draw_bar)."""
     seen = 0
     for state in positions("triple-play", seed=8, every=1):
         seat = state.to_move()

@@ -19,7 +19,7 @@ import game
 from game import narrate
 from game.bots import get_bot
 from game.house import changes
-from game.moves import meld_targets
+from game.moves import legal_summary, meld_targets
 from ui import deal_log, dom, render, slices
 from ui import text as T
 from ui.games import GamesMixin
@@ -531,11 +531,12 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, ReplayMixin, StatsMixin
         """The score sheet (between deals, with its coach and replay links) and the action bar."""
         winners = game.winner(self.state) if v["phase"] == "game_end" else []
         dom.mount("sheet", self.sheet_with_replays(v, render.sheet(v, winners, self.sheet_extras(v))))
-        can_knock = now.playing and game.is_legal(now.seen, {"type": "knock"})
+        legal = legal_summary(now.seen, HUMAN) if now.playing else {}  # the engine's word on each control
         dom.mount("actions", render.actions(
             v, selected=now.selected, has_staged=bool(self.sel.staged),
-            can_undo=self.snapshot is not None and self.changed and now.mine, can_knock=can_knock,
-            busy=self.busy, refusals=self.refusals(now.seen) if now.playing else {}))
+            can_undo=self.snapshot is not None and self.changed and now.mine,
+            can_knock=now.playing and legal["knock"] is None, busy=self.busy,
+            refusals={k: legal[k] for k in ("pick_up_knee", "ask_to_go_out")} if now.playing else {}))
 
     def show_screen(self, v):
         """The table or the score sheet (scrolled to the top on a change), and
@@ -553,19 +554,6 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, ReplayMixin, StatsMixin
             "data-opened": "1" if v["sides"][v["my_side"]]["opened"] else "0",
             "data-took-pile": "1" if v["took_pile"] else "0", "data-staged": len(self.sel.staged),
             "data-message": "1" if self.message else "0"})
-
-    @staticmethod
-    def refusals(seen):
-        """{action type: the engine's reason it is refused now, or None} for the
-        controls that are shown greyed out until legal."""
-        out = {}
-        for kind in ("pick_up_knee", "ask_to_go_out"):
-            try:
-                game.check(seen, {"type": kind})
-                out[kind] = None
-            except game.IllegalMove as e:
-                out[kind] = str(e)
-        return out
 
     def draw_rules(self):
         """The rules reference: this game's rules, or the ones chosen on the new-game screen."""
