@@ -28,7 +28,7 @@ def open_page(page, base_url):
 def lesson_shown(page, index):
     """Wait until lesson ``index`` is on the table, still and waiting for a tap."""
     page.wait_for_function(
-        """n => { const h = document.querySelector('#coach .coach-head');
+        """n => { const h = document.querySelector('#lesson .lesson-head');
                   const t = document.getElementById('table').dataset;
                   return h && h.textContent.startsWith('Lesson ' + n + ' of') && t.busy === '0'
                          && document.querySelector('[data-coach]'); }""",
@@ -48,7 +48,7 @@ def assert_marked(page, selector, where):
         f"{where}: {selector}"
     assert marked.is_visible(), where
     x0, y0, x1, y1 = box(page, "[data-coach]")
-    c0, d0, c1, d1 = box(page, "#coach-box")
+    c0, d0, c1, d1 = box(page, "#lesson-box")
     assert y0 >= d1 or y1 <= d0 or x0 >= c1 or x1 <= c0, f"{where}: the coach box covers {selector}"
 
 
@@ -138,7 +138,7 @@ def test_skip_ends_the_lesson_and_keeps_nothing(phone_context, base_url):
     page.select_option("#setup-bot-1", "random")
     press(page, "#btn-start", touch=True)  # a real game starts as usual, not the lesson's
     page.wait_for_function("document.getElementById('table').dataset.phase === 'draw'")
-    assert page.locator("#coach-box").count() == 0 and page.locator("[data-coach]").count() == 0
+    assert page.locator("#lesson-box").count() == 0 and page.locator("[data-coach]").count() == 0
     page.wait_for_function("document.getElementById('table').dataset.busy === '0'")
     saved = page.evaluate(SAVES)
     assert len(saved) == 1
@@ -172,7 +172,7 @@ def test_progress_resumes_after_a_reload_and_a_corrupt_value_starts_over(phone_c
     open_page(page, base_url)
     page.wait_for_selector("#btn-lesson")
     assert page.locator("#btn-lesson").inner_text() == "Learn to play (5 min)"
-    assert page.locator("#coach-box").count() == 0
+    assert page.locator("#lesson-box").count() == 0
 
 
 def test_coach_marks_fit_small_phones_and_desktop(chromium, base_url):

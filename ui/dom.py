@@ -164,12 +164,24 @@ def scroll_to_top():
     window.scrollTo(0, 0)
 
 
+def _unmark(attr):
+    for element in document.querySelectorAll(f"[{attr}]"):
+        element.removeAttribute(attr)
+
+
+def marks(attr, values):
+    """Set attribute ``attr`` to each {element id: value} and take it off every
+    other element (a region left unchanged by a render keeps its old marks)."""
+    _unmark(attr)
+    for element_id, value in values.items():
+        set_attrs(element_id, {attr: value})
+
+
 def mark(attr, selector):
     """Set attribute ``attr`` on the first element matching ``selector`` (a CSS
     selector, or None for none) and take it off every other element; the
     marked element is scrolled into view within its own scrolling area."""
-    for element in document.querySelectorAll(f"[{attr}]"):
-        element.removeAttribute(attr)
+    _unmark(attr)
     element = _js(document.querySelector(selector)) if selector else None
     if element is not None:
         element.setAttribute(attr, "")

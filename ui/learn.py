@@ -163,8 +163,7 @@ class LearnMixin:
         dom.mount("hint-bubble", bubble)
         dom.set_attrs("hint-bubble", {"hidden": not bubble,
                                       "data-action": json.dumps(shown.action) if shown else None})
-        for element_id, value in (V.advised(shown.action, v) if shown else {}).items():
-            dom.set_attrs(element_id, {"data-advised": value})
+        dom.marks("data-advised", V.advised(shown.action, v) if shown else {})
         dom.set_attrs("table", {"data-hint": "thinking" if thinking else "shown" if shown else "",
                                 "data-hints-used": self.hints_used})
         if self.coach is not None and v["phase"] in ("deal_end", "game_end"):

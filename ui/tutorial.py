@@ -198,13 +198,13 @@ class TutorialMixin:
             if step and not self.busy:
                 _, target = L.control(step["tap"], {})
                 note = step.get("note")
-            dom.mount("coach", view.coach(
+            dom.mount("lesson", view.coach(
                 lesson, self.lesson, len(self.script["lessons"]), step,
                 left=step.get("times", 1) - self.taps if step else 0, over=self.lesson_over))
         elif self.screen == "games" or (self.screen == "setup" and not self.store.ids()):
-            dom.mount("coach", view.offer(self.stored_lesson(), len(self.script["lessons"])))
+            dom.mount("lesson", view.offer(self.stored_lesson(), len(self.script["lessons"])))
         else:
-            dom.mount("coach", [])
+            dom.mount("lesson", [])
         dom.set_root_data("lesson", "1" if self.in_lesson() else "0")
         dom.mark("data-coach", target)
         dom.mark("data-coach-note", note)
