@@ -22,7 +22,7 @@ const STDLIB = new URL("../vendor/pyodide/python_stdlib_compiled.zip", import.me
 // On a visit that paints the last table (ui/paint.js, from tp.paint), the
 // runtime's downloads wait until that frame is on screen: read from the
 // same service-worker cache, they would otherwise delay the stylesheets
-// and scripts the paint needs (a phone's reload painted ~100 ms later).
+// and scripts the paint needs (bench/LOG.md, issue 48, section 5).
 function afterPaint() {
   let painting = false;
   try { painting = localStorage.getItem("tp.paint") !== null; } catch { /* storage blocked */ }
