@@ -20,9 +20,9 @@ import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
 // (scripts/build_site.py writes it next to pyodide.mjs, as STDLIB_ZIP).
 const STDLIB = new URL("../vendor/pyodide/python_stdlib_compiled.zip", import.meta.url).href;
 // On a visit that paints the last table (ui/paint.js, from tp.paint), the
-// runtime's downloads wait until that frame is on screen: read from the
-// same service-worker cache, they would otherwise delay the stylesheets
-// and scripts the paint needs (bench/LOG.md, issue 48, section 5).
+// runtime's start (its reads through the service worker, the wasm compile)
+// waits until that frame is on screen: it would otherwise delay the
+// stylesheets and scripts the paint needs (bench/LOG.md, issue 48, part 5).
 function afterPaint() {
   let painting = false;
   try { painting = localStorage.getItem("tp.paint") !== null; } catch { /* storage blocked */ }
