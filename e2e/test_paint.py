@@ -106,6 +106,42 @@ def test_last_table_is_painted_inert_then_goes_live(phone, base_url, record):
     assert log.failures == [] and log.console_errors == []
 
 
+# The painted state of the page when the runtime first asks for its lock file
+# (Pyodide's loadPyodide fetches it before anything else it loads).
+WATCH_RUNTIME_START = """window.__runtimeAsked = null;
+const fetchAsIs = window.fetch;
+window.fetch = function (input, init) {
+  const url = String((input && input.url) || input);
+  if (window.__runtimeAsked === null && url.includes('pyodide-lock.json'))
+    window.__runtimeAsked = document.documentElement.dataset.painted || 'not painted';
+  return fetchAsIs.apply(this, arguments);
+};"""
+
+
+def test_runtime_starts_after_the_paint(phone, base_url):
+    """On a reload that paints, ui/start_pyodide.mjs calls loadPyodide only
+    once the last table is painted (its downloads would delay the paint's
+    files); paint.js is held back here so that the early start would win."""
+    page = phone.new_page()
+    mid_turn(page, base_url)
+    page.add_init_script(WATCH_RUNTIME_START)
+    held = []
+    page.route("**/ui/paint.js", lambda route: held.append(route))
+    page.reload(wait_until="commit")
+    page.wait_for_function("document.querySelector('script[src$=\"start_pyodide.mjs\"]')")
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page never asked for ui/paint.js"
+    page.wait_for_timeout(1000)  # time enough for the early start to reach loadPyodide
+    for route in held:
+        route.continue_()
+    page.unroute("**/ui/paint.js")
+    assert harness.wait_ready(page, 60) == "ready"
+    assert page.evaluate("window.__runtimeAsked") == "1"
+
+
 def hostile_paints(good):
     """(name, tp.paint text) variants of a valid record ``good``."""
     rec = json.loads(good)

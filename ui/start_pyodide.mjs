@@ -19,7 +19,24 @@ import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
 // The standard library with the modules a start-up imports compiled
 // (scripts/build_site.py writes it next to pyodide.mjs, as STDLIB_ZIP).
 const STDLIB = new URL("../vendor/pyodide/python_stdlib_compiled.zip", import.meta.url).href;
-const started = load({ stdLibURL: STDLIB });
+// On a visit that paints the last table (ui/paint.js, from tp.paint), the
+// runtime's start (its reads through the service worker, the wasm compile)
+// waits until that frame is on screen: it would otherwise delay the
+// stylesheets and scripts the paint needs (bench/LOG.md, issue 48, part 5).
+function afterPaint() {
+  let painting = false;
+  try { painting = localStorage.getItem("tp.paint") !== null; } catch { /* storage blocked */ }
+  if (!painting) return Promise.resolve();
+  return new Promise((resolve) => {
+    const next = () => requestAnimationFrame(() => setTimeout(resolve));
+    // ui/paint.js (deferred) has run once it set window.TriplePlayPaint;
+    // else it runs before DOMContentLoaded (readyState is already
+    // "interactive" while deferred scripts wait).
+    if (window.TriplePlayPaint) next();
+    else addEventListener("DOMContentLoaded", next, { once: true });
+  });
+}
+const started = afterPaint().then(() => load({ stdLibURL: STDLIB }));
 // A failed start is reported once PyScript asks for the runtime (ui/boot.js
 // sees it then); not earlier as an unhandled rejection of this promise.
 started.catch(() => {});
