@@ -11,6 +11,7 @@ from ui import text as T
 from ui.html import Node
 from ui.selection import Selection
 from ui.setup import Setup
+from ui.table_view import page_view
 
 HAND = ["KS", "KH", "KD", "9C", "2H", "JK", "3S", "3H"]
 
@@ -54,7 +55,7 @@ def test_table_renders_from_the_view_and_names_stay_text():
     state = game.new_game("triple-play", seed=3, players=4,
                           names=["South", "<b>West</b>", "North", "East"],
                           bots=[None, "random", "random", "random"])
-    view = game.view(state, 0, log=False)
+    view = page_view(state, 0, log=False)
     trees = render.seats(view) + render.piles(view) + render.melds(view, set())
     texts = _texts(trees)
     assert any("<b>West</b>" in t for t in texts)  # a text node, shown literally
@@ -64,9 +65,9 @@ def test_table_renders_from_the_view_and_names_stay_text():
 def test_summaries_read_like_a_table_talk():
     state = game.new_game("triple-play", seed=3, players=4, bots=[None, "random", "random", "random"])
     seat = state.to_move()
-    before = game.view(state, 0, log=False)
+    before = page_view(state, 0, log=False)
     game.apply(state, {"type": "draw"})
-    after = game.view(state, 0, log=False)
+    after = page_view(state, 0, log=False)
     line = narrate.summarize({"type": "draw"}, seat, before, after)
     assert line.startswith(narrate.seat_name(before, seat)) and "drew" in line
     card = state.players[seat].hand[0]
@@ -74,7 +75,7 @@ def test_summaries_read_like_a_table_talk():
     if game.is_legal(state, {"type": "discard", "card": card}):
         game.apply(state, {"type": "discard", "card": card})
         line = narrate.summarize({"type": "discard", "card": card}, seat, before,
-                           game.view(state, 0, log=False))
+                           page_view(state, 0, log=False))
         assert line.endswith(f"discarded {game.cards.label(card)}.")
 
 
@@ -131,7 +132,7 @@ def test_setup_follows_the_preset_players_and_house_rules():
 def test_two_stock_piles_offer_a_choice_and_show_each_count():
     state = game.new_game("simpson", seed=2, players=3, bots=[None, "random", "random"])
     _play_until(state, lambda s: s.to_move() == 0 and s.phase == "draw")
-    view = game.view(state, 0, log=False)
+    view = page_view(state, 0, log=False)
     bar = render.actions(view, selected=[], has_staged=False, can_undo=False, can_knock=False, busy=False,
                          refusals={})
     assert [(b.attrs["id"], b.children[0]) for b in bar] == [
@@ -139,9 +140,9 @@ def test_two_stock_piles_offer_a_choice_and_show_each_count():
         ("btn-take", "Take pile")]
     ids = _ids(render.piles(view))
     assert "pile-stock-0" in ids and "pile-stock-1" in ids and "pile-knee" not in ids
-    before = game.view(state, 0, log=False)
+    before = page_view(state, 0, log=False)
     game.apply(state, {"type": "draw", "from": [1, 1]})
-    line = narrate.summarize({"type": "draw", "from": [1, 1]}, 0, before, game.view(state, 0, log=False))
+    line = narrate.summarize({"type": "draw", "from": [1, 1]}, 0, before, page_view(state, 0, log=False))
     assert line == "You drew 2 cards from stock B."
 
 
@@ -149,14 +150,14 @@ def test_frozen_pile_is_marked():
     state = game.new_game("brouillette", seed=2, players=3)
     state.dead = state.stocks[0][-5:]
     del state.stocks[0][-5:]
-    texts = _texts(render.piles(game.view(state, 0, log=False)))
+    texts = _texts(render.piles(page_view(state, 0, log=False)))
     assert any("frozen: 5 cards out of play" in t for t in texts)
     assert "❄ frozen · 5 out" in texts
 
 
 def test_many_seats_and_sides_and_no_knee_words():
     state = game.new_game("brouillette-partners", seed=4, players=6)
-    view = game.view(state, 0, log=False)
+    view = page_view(state, 0, log=False)
     seats = render.seats(view)
     assert [s.attrs["data-seat"] for s in seats] == [1, 2, 3, 4, 5]
     assert [s.attrs["data-role"] for s in seats] == ["opponent", "opponent", "partner", "opponent", "opponent"]
@@ -165,7 +166,7 @@ def test_many_seats_and_sides_and_no_knee_words():
     assert [p.attrs["id"] for p in panels] == ["side-1", "side-2", "side-0"]  # ours last
     assert [T.side_name(view, s, short=True) for s in range(3)] == ["Us", "SW & NE", "NW & SE"]
     _play_until(state, lambda s: s.to_move() == 0 and s.phase == "play")
-    view = game.view(state, 0, log=False)
+    view = page_view(state, 0, log=False)
     words = " ".join(_texts(render.actions(view, selected=[], has_staged=False, can_undo=False,
                                            can_knock=False, busy=False, refusals={})) + [T.turn_prompt(view)])
     assert "knee" not in words.lower()
@@ -176,7 +177,7 @@ def test_score_sheet_shows_every_side_and_the_house_rules():
     rules = build(game.get_preset("simpson"), {"bonus_natural": "400"})
     state = game.new_game(rules, seed=5, players=5)
     _play_until(state, lambda s: s.phase == "deal_end", limit=5000)
-    view = game.view(state, 0, log=False)
+    view = page_view(state, 0, log=False)
     trees = render.sheet(view, [])
     texts = _texts(trees)
     assert "Clean canasta bonus: 400 (preset: 300)" in texts

@@ -7,15 +7,15 @@ cannot leak what it was never given, yet it can still ask the engine whether
 its own moves are legal: legality never depends on hidden cards. For speed
 the observation shares the (public) melds with the state, so the engine
 refuses to apply moves to it; a bot that looks ahead works on ``clone()``.
-``view`` turns the same copy into the JSON the page and the command line
-show. The log holds no hidden cards (draws are logged without their cards).
+``view`` turns the same copy into JSON: the seat's observation only (what
+the page shows or hides under a rule set is ui/table_view.py's). The log
+holds no hidden cards (draws are logged without their cards).
 """
 
 from __future__ import annotations
 
 from .cards import RANKS
 from .engine import book_status, opening_minimum
-from .house import changes
 from .scoring import table_points
 from .state import GameState, shallow_copy
 
@@ -76,16 +76,10 @@ def view(state: GameState, seat: int, log: bool = True) -> dict:
         "phase": o.phase, "took_pile": o.took_pile, "permission": o.permission,
         "answering": list(o.answering), "players": players, "sides": sides,
         "my_side": o.side_of(seat), "hand": sorted(me.hand, key=sort_key),
-        "knee_ready": me.knee_ready if r.knee_reminder else None,
+        "knee_ready": me.knee_ready,
         "stock_counts": [len(x) for x in o.stocks], "dead_count": len(o.dead),
         "discard": list(o.discard), "went_out": o.went_out,
         "deal_results": o.deal_results,
-        # what the page shows or hides under these rules
-        "title": r.title, "house_rules": changes(r), "has_knee": r.has_knee,
-        "draw_count": r.draw_count, "books_needed": bool(r.books_for_deal(o.deal)),
-        "red3_laid": r.red3_laid, "wild_melds": r.wild_melds,
-        "ask_partner": r.ask_partner and len(o.sides) < len(o.players),
-        "going_out_discard": r.going_out_discard,
     }
     if log:
         out["log"] = [dict(a) for a in o.log]

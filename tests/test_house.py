@@ -10,6 +10,7 @@ from game.describe import describe
 from game.house import LABELS, SECTIONS, build, changes, kind, parse, text
 from game.presets import PRESETS, TRIPLE_PLAY
 from game.state import GameState
+from ui.table_view import page_fields, page_view
 
 
 def test_every_option_is_a_rule_field_under_a_described_section():
@@ -52,19 +53,25 @@ def test_house_rules_travel_in_the_state_and_show_their_changes():
     assert data["rules"]["bonus_natural"] == 600  # the whole rule set, not the preset's name
     loaded = GameState.from_json(data)
     assert loaded.rules == rules
-    rows = {row["option"]: row for row in view(loaded, 0)["house_rules"]}
+    rows = {row["option"]: row for row in page_view(loaded, 0)["house_rules"]}
     assert rows["bonus_natural"] == {"option": "bonus_natural", "label": "Clean canasta bonus",
                                      "preset": "500", "value": "600"}
     assert rows["piles"]["preset"] == "15 13 11" and rows["piles"]["value"] == "15 11"
-    assert view(new_game("triple-play", seed=3), 0)["house_rules"] == []
+    assert page_view(new_game("triple-play", seed=3), 0)["house_rules"] == []
     # a table option is not a house rule
     assert changes(TRIPLE_PLAY.derive(knee_reminder=True)) == []
 
 
-def test_view_tells_the_page_what_the_rules_have():
-    v = view(new_game("simpson", seed=1, players=3), 0)
-    assert (v["has_knee"], v["red3_laid"], v["wild_melds"], v["ask_partner"]) == (False, False, False, False)
+def test_page_view_tells_the_page_what_the_rules_have():
+    v = page_view(new_game("simpson", seed=1, players=3), 0)
+    assert (v["red3_laid"], v["wild_melds"], v["ask_partner"]) == (False, False, False)
     assert v["stock_counts"] and len(v["stock_counts"]) == 2 and v["going_out_discard"] == "required"
-    v = view(new_game("triple-play", seed=1), 0)
-    assert v["has_knee"] and v["ask_partner"] and v["books_needed"]
-    assert not view(new_game("triple-play-001", seed=1), 0)["books_needed"]
+    v = page_view(new_game("triple-play", seed=1), 0)
+    assert v["ask_partner"] and v["books_needed"] and v["draw_count"] == 2
+    assert not page_view(new_game("triple-play-001", seed=1), 0)["books_needed"]
+
+
+def test_game_view_is_the_seats_observation_only():
+    """What the page shows or hides under a rule set is ui/table_view.py's, not the engine's."""
+    state = new_game("triple-play", seed=1)
+    assert not (set(page_fields(state, 0)) - {"knee_ready"}) & set(view(state, 0))

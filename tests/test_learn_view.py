@@ -18,6 +18,7 @@ from ui import render, slices
 from ui.html import Node
 from ui.learn_view import CoachRun
 from ui.selection import Selection
+from ui.table_view import page_view
 
 
 def ids(nodes):
@@ -38,7 +39,7 @@ def text(nodes):
 def table_ids(state):
     """The ids the table draws for seat 0 in this position (its regions, as the
     controller mounts them)."""
-    v = game.view(state, 0, log=False)
+    v = page_view(state, 0, log=False)
     sel = Selection()
     return ids(render.hand(v, sel.groups(v["hand"]), can_stage=False, can_clear=False)
                + render.actions(v, selected=[], has_staged=False, can_undo=False,
@@ -61,7 +62,7 @@ OPENED = dict(hands={0: "9H 9C 9S KS KD 7H 3C 5D", 1: "4C 4D", 2: "6C 6D", 3: "8
 def test_a_hint_at_the_draw_points_at_what_the_table_draws(action, expected):
     state = position(**OPENED)
     assert game.is_legal(state, action)
-    marks = V.advised(action, game.view(state, 0, log=False))
+    marks = V.advised(action, page_view(state, 0, log=False))
     assert marks == expected
     assert set(marks) <= table_ids(state)
 
@@ -75,7 +76,7 @@ def test_a_hint_in_play_points_at_chips_melds_and_the_button(action, expected):
     state = position(**OPENED)
     game.apply(state, {"type": "draw"})
     assert game.is_legal(state, action)
-    marks = V.advised(action, game.view(state, 0, log=False))
+    marks = V.advised(action, page_view(state, 0, log=False))
     assert marks == expected
     assert set(marks) <= table_ids(state)
 
@@ -91,7 +92,7 @@ def test_the_hints_own_move_is_marked_on_ids_the_table_draws():
         if seat == 0:
             action = hint(state, 0, budget_ms=50, samples=4).action
             seen[action["type"]] += 1
-            marks = V.advised(action, game.view(state, 0, log=False))
+            marks = V.advised(action, page_view(state, 0, log=False))
             assert marks and set(marks) <= table_ids(state), (action, marks)
         else:
             action = get_bot("normal")(game.observe(state, seat), seat, rng)

@@ -16,6 +16,7 @@ from game.bots import get_bot
 from ui import deal_log
 from ui import moves as MV
 from ui import settings as S
+from ui.table_view import page_view
 
 
 # -- settings ---------------------------------------------------------------------
@@ -47,9 +48,9 @@ def play(seed, deals=1):
         else:
             seat = state.to_move()
             action = get_bot("normal")(game.observe(state, seat), seat, rng)
-        before = game.view(state, 0, log=False)
+        before = page_view(state, 0, log=False)
         game.apply(state, action)
-        after = game.view(state, 0, log=False)
+        after = page_view(state, 0, log=False)
         line = narrate.summarize(action, seat, before, after)
         lines = [line] if action["type"] == "next_deal" else lines + [line]
         steps.append((action, seat, before, after))

@@ -1,6 +1,7 @@
 """Turns taps into engine actions, runs the bots, and re-renders the page.
 
-The controller holds the full game state but shows only game.view(state, 0).
+The controller holds the full game state but shows only
+ui.table_view.page_view(state, 0) (game.view plus the page's rule-set fields).
 Every move goes through game.apply; a refused move shows the engine's own
 reason in the alert area until the next command. Controls the engine would
 refuse are greyed but stay tappable (aria-disabled), so a tap says why. Bots
@@ -29,6 +30,7 @@ from ui.replay import ReplayMixin
 from ui.selection import Selection
 from ui.setup import Setup
 from ui.stats_screen import StatsMixin
+from ui.table_view import page_view
 from ui.text import HUMAN
 from ui.tutorial import TutorialMixin
 
@@ -169,13 +171,13 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, ReplayMixin, StatsMixin
 
     def act(self, action, keep_selection=False):
         """Apply one action for seat 0; True if the engine accepted it."""
-        before = game.view(self.state, HUMAN, log=False)
+        before = page_view(self.state, HUMAN, log=False)
         try:
             game.apply(self.state, action)
         except game.IllegalMove as e:
             self.message = str(e)
             return False
-        after = game.view(self.state, HUMAN, log=False)
+        after = page_view(self.state, HUMAN, log=False)
         self.log.append(narrate.summarize(action, HUMAN, before, after))
         self.stage_moves(action, HUMAN, before, after)
         self.message = ""
@@ -401,7 +403,7 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, ReplayMixin, StatsMixin
         state = self.state
         seat = state.to_move()
         name = state.players[seat].bot or "random"
-        before = game.view(state, HUMAN, log=False)
+        before = page_view(state, HUMAN, log=False)
         bot = get_bot(name)
         obs = game.observe(state, seat)
         t0 = time.perf_counter()
@@ -423,7 +425,7 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, ReplayMixin, StatsMixin
             game.apply(state, action)
         self.last_bot_s = time.perf_counter() - t0
         self.bot_ms.append(self.last_bot_s * 1000)
-        after = game.view(state, HUMAN, log=False)
+        after = page_view(state, HUMAN, log=False)
         self.log.append(narrate.summarize(action, seat, before, after))
         self.stage_moves(action, seat, before, after)
         dom.set_root_data("bot-ms-median", f"{_median(self.bot_ms):.3f}")
@@ -479,7 +481,7 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, ReplayMixin, StatsMixin
 
     def draw_table(self):
         """The table in the human's view: what they may do now, then each region."""
-        v = game.view(self.state, HUMAN, log=False)
+        v = page_view(self.state, HUMAN, log=False)
         now = self.turn_now(v)
         self.draw_status(v)
         self.draw_board(v, now)

@@ -1,4 +1,4 @@
-"""Page content as ui.html trees, built only from game.view(state, 0).
+"""Page content as ui.html trees, built only from ui.table_view.page_view(state, 0).
 
 Each function returns the children of one page region (see index.html);
 ui.controller mounts them. Buttons carry data-cmd/data-arg, which
