@@ -130,6 +130,7 @@ def test_the_same_deal_again_from_another_seat_then_both_scores(phone_context, b
         if not simple_turn(page):
             break
     assert table(page, "phase") == "game_end"
+    assert page.is_hidden("#boot-error")  # nothing failed at the game's end (its statistics counted)
     finished = game.GameState.from_json(game_state(page))
     rows = page.eval_on_selector_all(
         "#same-deal-compare tbody tr", "rs => rs.map(r => [...r.cells].map(c => c.textContent))")

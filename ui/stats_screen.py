@@ -9,7 +9,6 @@ nothing. Figures that cannot be read are reset, and the screen says so.
 from ui import dom
 from ui import stats as S
 from ui import stats_view as view
-from ui.saves import SAVE, SaveError, parse
 
 
 class StatsMixin:
@@ -28,21 +27,13 @@ class StatsMixin:
         except Exception as e:  # a full storage: the figures wait for the next deal
             dom.console_error(f"statistics not saved: {e}")
 
-    def hints_used(self, slot):
-        """The save's hint counter (``hints``, kept by the hint's code), 0 if absent."""
-        try:
-            hints = parse(self.store.storage.get(SAVE + slot), check_state=False).get("hints", 0)
-        except SaveError:
-            return 0
-        return hints if isinstance(hints, int) and not isinstance(hints, bool) and hints > 0 else 0
-
     def note_deal_end(self):
         """Count the deal that has just ended at the table (once)."""
         state = self.state
         if state is None or self.slot is None or not state.deal_over:
             return
         stats = self.read_stats()
-        hints = self.hints_used(self.slot) if state.phase == "game_end" else 0
+        hints = self.hints_used if state.phase == "game_end" else 0  # this game's, ui/learn.py
         if S.count(stats, self.slot, state, hints):
             self.write_stats(stats)
 
