@@ -6,9 +6,12 @@ still holds exactly the rule set's decks (the engine's invariants hold).
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
+import game
 from game import cards as C
+from game.bots import get_bot
 from game.deal import new_game
 from game.state import GameState, Meld
 
@@ -92,4 +95,16 @@ def position(rules="triple-play", players=None, hands=None, piles=None, melds=No
     state.turn_number = 5 + (turn - first - 4) % len(state.players)
     state.log = []
     assert state.all_cards() == state.expected_cards()
+    return state
+
+
+def play_until(state, deals, seed=1):
+    """Random bots play ``state`` on until ``deals`` deals are scored (and no further)."""
+    rng = random.Random(seed)
+    while len(state.deal_results) < deals:
+        if state.phase == "deal_end":
+            game.apply(state, {"type": "next_deal"})
+            continue
+        seat = state.to_move()
+        game.apply(state, get_bot("random")(game.observe(state, seat), seat, rng))
     return state

@@ -20,6 +20,7 @@ from game.replay import (
     seen,
 )
 from game.view import HIDDEN
+from tests.position import play_until
 from ui.saves import SAVE, MemoryStorage, SaveError, SaveStore
 
 SHORT = game.get_preset("triple-play").derive(draw_count=12)  # the stock runs out in a few turns
@@ -27,15 +28,7 @@ SHORT = game.get_preset("triple-play").derive(draw_count=12)  # the stock runs o
 
 def played(seed=5, deals=2):
     """A game of random bots played until ``deals`` deals are scored (and no further)."""
-    state = game.new_game(SHORT, seed=seed, bots=["random"] * 4)
-    rng = random.Random(seed)
-    while len(state.deal_results) < deals:
-        if state.phase == "deal_end":
-            game.apply(state, {"type": "next_deal"})
-            continue
-        seat = state.to_move()
-        game.apply(state, get_bot("random")(game.observe(state, seat), seat, rng))
-    return state
+    return play_until(game.new_game(SHORT, seed=seed, bots=["random"] * 4), deals, seed)
 
 
 @pytest.fixture(scope="module")

@@ -3,25 +3,13 @@ game add, each deal counted once, and stored figures that cannot be right
 reset with a message."""
 
 import json
-import random
 
 import pytest
 
 import game
-from game.bots import get_bot
+from tests.position import play_until
 from tests.test_replay import SHORT
 from ui import stats as S
-
-
-def play_until(state, deals, seed=1):
-    rng = random.Random(seed)
-    while len(state.deal_results) < deals:
-        if state.phase == "deal_end":
-            game.apply(state, {"type": "next_deal"})
-            continue
-        seat = state.to_move()
-        game.apply(state, get_bot("random")(game.observe(state, seat), seat, rng))
-    return state
 
 
 @pytest.fixture(scope="module")
