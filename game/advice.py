@@ -22,7 +22,7 @@ from . import cards as C
 from . import melds as M
 from .bots.evaluate import ahead_of_best
 from .bots.going_out import canasta_within_reach, cards_left_cost, opponents_close
-from .bots.hard import DEFAULT_BUDGET_MS, Hard, action_key
+from .bots.hard import DEFAULT_BUDGET_MS, Hard, action_key, run_to_end
 from .bots.normal import pick_take, pile_is_worth_it
 from .engine import book_status, opening_minimum
 from .errors import IllegalMove
@@ -65,16 +65,7 @@ def think(state: GameState, seat: int, rng: random.Random, budget_ms: float = DE
 def hint(state: GameState, seat: int, *, budget_ms: float = DEFAULT_BUDGET_MS, seed: int = 0,
          samples: int | None = None) -> Advice:
     """``think`` run to the end."""
-    return run(think(state, seat, random.Random(seed), budget_ms, samples))
-
-
-def run(steps):
-    """A generator's return value, once it has run to its end."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
+    return run_to_end(think(state, seat, random.Random(seed), budget_ms, samples))
 
 
 # -- reasons --------------------------------------------------------------------

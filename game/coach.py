@@ -21,9 +21,9 @@ from collections import Counter
 from dataclasses import dataclass
 
 from . import cards as C
-from .advice import reason, run, take_shares
+from .advice import reason, take_shares
 from .bots.determinize import sample_world, unpicked_piles
-from .bots.hard import Hard, horizon
+from .bots.hard import Hard, horizon, run_to_end
 from .bots.knowledge import read_table
 from .engine import apply, restart
 from .errors import IllegalMove, StateError
@@ -100,7 +100,7 @@ def review_steps(state: GameState, seat: int, rng: random.Random,
 def review(state: GameState, seat: int, *, seed: int = 0, budget_ms_per_decision: float = 200,
            samples: int | None = None) -> list[Mistake]:
     """``review_steps`` run to the end."""
-    return run(review_steps(state, seat, random.Random(seed), budget_ms_per_decision, samples))
+    return run_to_end(review_steps(state, seat, random.Random(seed), budget_ms_per_decision, samples))
 
 
 def replayed(state: GameState, start: int):

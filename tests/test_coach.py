@@ -12,7 +12,7 @@ import pytest
 from game import apply, is_legal, observe
 from game import cards as C
 from game.bots import get_bot
-from game.bots.hard import Hard
+from game.bots.hard import Hard, run_to_end
 from game.cli import main
 from game.coach import cost_of, deal_span, judge, review, review_steps, same_choice
 from game.deal import new_game
@@ -109,10 +109,10 @@ def test_both_moves_meet_the_same_sampled_deals():
     obs = observe(g, 0)
     thrown = {k: v for k, v in s.log[planted["wild"]].items() if k != "seat"}
     bot = Hard(BUDGET, SAMPLES)
-    assert _run(cost_of(bot, obs, 0, thrown, thrown, random.Random(0), BUDGET, SAMPLES)) == 0
+    assert run_to_end(cost_of(bot, obs, 0, thrown, thrown, random.Random(0), BUDGET, SAMPLES)) == 0
     card = next(c for c in obs.players[0].hand if C.is_black_three(c))
     black3 = {"type": "discard", "card": card}
-    costs = {_run(cost_of(bot, obs, 0, thrown, black3, random.Random(0), BUDGET, SAMPLES))
+    costs = {run_to_end(cost_of(bot, obs, 0, thrown, black3, random.Random(0), BUDGET, SAMPLES))
              for _ in range(2)}
     assert len(costs) == 1 and costs.pop() > 0
 
@@ -164,8 +164,8 @@ def test_judging_a_decision_sees_only_the_seats_view():
             continue
         done = random.Random(checked).choice(legal_actions(state))
         other = _redeal_hidden(state, seat, rng)
-        want = _run(judge(state, seat, done, random.Random(0), BUDGET, SAMPLES))
-        assert _run(judge(other, seat, done, random.Random(0), BUDGET, SAMPLES)) == want
+        want = run_to_end(judge(state, seat, done, random.Random(0), BUDGET, SAMPLES))
+        assert run_to_end(judge(other, seat, done, random.Random(0), BUDGET, SAMPLES)) == want
         checked += 1
     assert checked >= 10
 
@@ -179,14 +179,6 @@ def test_same_choice_ignores_order_and_suits_only():
     assert not same_choice(a, {"type": "meld", "melds": [{"to": 2, "cards": ["KH"]}]})
     assert same_choice({"type": "draw"}, {"type": "draw", "from": [0, 0]})
     assert not same_choice({"type": "answer", "yes": True}, {"type": "answer", "yes": False})
-
-
-def _run(steps):
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
 
 
 # -- command line ---------------------------------------------------------------------

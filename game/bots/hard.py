@@ -208,6 +208,15 @@ def worth(world: GameState, side: int, lead: float | None) -> float:
     return chance + diff * 1e-9
 
 
+def run_to_end(steps):
+    """A generator's return value, once it has run to its end (its pauses ignored)."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
 class _Rollout(Normal):
     """``normal`` for every seat in a look-ahead, but the searching side grants going out."""
 
@@ -248,12 +257,7 @@ class Hard(Normal):
         self.measured: dict[str, float] = {}
 
     def __call__(self, obs: GameState, seat: int, rng: random.Random | None = None) -> dict:
-        steps = self.think(obs, seat, rng)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value
+        return run_to_end(self.think(obs, seat, rng))
 
     def think(self, obs: GameState, seat: int, rng: random.Random | None = None):
         """The decision as a generator: yields between units of work, returns the action."""
