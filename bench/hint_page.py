@@ -22,7 +22,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from bench.page_load import SETTLED, play_turns
+from bench.page_load import SETTLED, play_turns, start_with_bots
 from e2e import harness
 
 # A hint's time: the click on Hint to the frame after #table[data-hint] says
@@ -61,14 +61,7 @@ def hint_and_follow(page, n, timeout):
 
 
 def measure(pw, base, turns, bots):
-    browser = harness.launch_chromium(pw)
-    page = browser.new_page(**harness.PHONE)
-    page.goto(base + "?delay=0&seed=3")
-    if harness.wait_ready(page, 120) != "ready":
-        raise SystemExit("the game page did not start")
-    for seat in (1, 2, 3):
-        page.select_option(f"#setup-bot-{seat}", bots)
-    page.click("#btn-start")
+    browser, page = start_with_bots(pw, base, harness.PHONE, bots)
     page.evaluate(WATCH)
     n = 0
     while n < turns * 3 and hint_and_follow(page, n, 60000):

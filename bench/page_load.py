@@ -225,17 +225,26 @@ def play_turns(page, turns, timeout):
     page.wait_for_function(SETTLED, timeout=timeout)
 
 
-def bot_timing(pw, base, turns, level):
-    """Median/max milliseconds per bot action in the page, and how many."""
+def start_with_bots(pw, base, viewport, level, watch=None):
+    """A browser and a page (``?delay=0&seed=3``) playing a new game against
+    three ``level`` bots; ``watch``: a script run once loaded, before the start."""
     browser = harness.launch_chromium(pw)
-    page = browser.new_page(**harness.DESKTOP)
+    page = browser.new_page(**viewport)
     page.goto(base + "?delay=0&seed=3")
     if harness.wait_ready(page, 120) != "ready":
         raise SystemExit("the game page did not start")
-    page.evaluate(WATCH_LONG_TASKS)  # after loading: only the play is watched
+    if watch:
+        page.evaluate(watch)
     for seat in (1, 2, 3):
         page.select_option(f"#setup-bot-{seat}", level)
     page.click("#btn-start")
+    return browser, page
+
+
+def bot_timing(pw, base, turns, level):
+    """Median/max milliseconds per bot action in the page, and how many."""
+    # watched from after loading: only the play counts
+    browser, page = start_with_bots(pw, base, harness.DESKTOP, level, watch=WATCH_LONG_TASKS)
     play_turns(page, turns, 60000)
     root = {k: page.get_attribute("html", f"data-bot-{k}") for k in ("ms-median", "ms-max", "actions")}
     root["render"] = page.get_attribute("html", "data-render-ms-median")
