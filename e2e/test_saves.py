@@ -224,3 +224,32 @@ def test_full_storage_is_reported(saved_page):
     press(page, "#btn-draw", True)
     assert "Storage is full" in page.text_content("#message")
     assert page.evaluate("document.documentElement.dataset.saveError") == "full"
+
+
+# Appended to ui/main.py: the table's meld area fails to draw, as a bug would.
+BROKEN_TABLE = """
+from ui import render as _render
+
+
+def _broken(*_args, **_kwargs):
+    raise RuntimeError("the meld area broke")
+
+
+_render.meld_area = _broken
+"""
+
+
+def test_a_table_that_cannot_be_drawn_opens_the_games_list(phone_context, base_url, site_dir):
+    """A screen that fails to draw sends the player to the games list with a
+    sentence; the game it was showing stays saved and listed."""
+    page = phone_context.new_page()
+    main = (site_dir / "ui" / "main.py").read_text()
+    page.route("**/ui/main.py", lambda route: route.fulfill(
+        status=200, content_type="text/plain", body=main + BROKEN_TABLE))
+    open_new_game(page, base_url, QUERY)
+    press(page, "#btn-start", True)
+    page.wait_for_selector("#games-error")
+    assert page.get_attribute("#app", "data-screen") == "games"
+    assert "This screen could not be drawn (RuntimeError)" in page.text_content("#games-error")
+    assert [k for k in storage(page) if k.startswith("tp.save.")]
+    assert page.is_visible("#btn-continue")

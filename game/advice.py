@@ -25,6 +25,7 @@ from .bots.going_out import canasta_within_reach, cards_left_cost, opponents_clo
 from .bots.hard import DEFAULT_BUDGET_MS, Hard, action_key, run_to_end
 from .bots.normal import pick_take, pile_is_worth_it
 from .engine import book_status, opening_minimum
+from .english import join_words, plural
 from .errors import IllegalMove
 from .moves import take_pile_candidates
 from .names import Act
@@ -160,15 +161,11 @@ def placement_effects(obs: GameState, seat: int, melds: list[dict],
     return out
 
 
-def _join(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def _take(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -> str:
     n = len(obs.discard)
     top = obs.discard[-1]
-    line = (f"Take the pile: {n} card{'s' if n != 1 else ''}, and "
-            + _join(placement_effects(obs, seat, action["melds"], top)))
+    line = (f"Take the pile: {plural(n, 'card')}, and "
+            + join_words(placement_effects(obs, seat, action["melds"], top)))
     side = obs.side_of(seat)
     if not obs.sides[side].opened:
         value = sum(M.card_value(c) for pl in action["melds"] for c in pl["cards"])
@@ -187,8 +184,8 @@ def _draw(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -
         return (f"Draw: you are nearly out with your book made, and the pile's {n} cards "
                 f"would fill your hand again{figures}.")
     melds = pick_take(obs, seat, takes)["melds"]
-    effects = _join(placement_effects(obs, seat, melds, obs.discard[-1]))
-    return (f"Draw rather than take the pile of {n} card{'s' if n != 1 else ''}: taking it "
+    effects = join_words(placement_effects(obs, seat, melds, obs.discard[-1]))
+    return (f"Draw rather than take the pile of {plural(n, 'card')}: taking it "
             f"would make {effects}{figures}.")
 
 
@@ -225,7 +222,7 @@ def _meld(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -
     side = obs.sides[side_index]
     effects = placement_effects(obs, seat, action["melds"])
     cards = [c for pl in action["melds"] for c in pl["cards"]]
-    line = f"Meld: {_join(effects)}"
+    line = f"Meld: {join_words(effects)}"
     if not side.opened:
         value = sum(M.card_value(c) for c in cards)
         line += (f"; their {value} points are enough for your side's first meld, which needs "
@@ -305,7 +302,7 @@ def _ask(obs: GameState, seat: int, measured: dict[str, float]) -> str:
     standing = f" and leads by {ahead}" if ahead > 0 else ""
     figures = _compare(measured, {"type": Act.ASK}, "discard", "playing on")
     return (f"Ask to go out: your side has its book{standing}, and you can play out the "
-            f"{count_word(n)} card{'s' if n != 1 else ''} in your hand{figures}.")
+            f"{plural(n, 'card', count_word)} in your hand{figures}.")
 
 
 def _answer(obs: GameState, seat: int, yes: bool, measured: dict[str, float]) -> str:

@@ -4,6 +4,11 @@ words and the page's log lines."""
 from __future__ import annotations
 
 
+def plural(n: int, noun: str, number=str) -> str:
+    """``1 card``, ``3 cards``: ``number`` writes the count (a word, a grouped figure)."""
+    return f"{number(n)} {noun}{'' if n == 1 else 's'}"
+
+
 def join_words(items: list[str], last: str = "and", sep: str = ", ") -> str:
     """``a``, ``a and b``, ``a, b and c`` (``last`` and ``sep`` as given)."""
     if len(items) <= 1:

@@ -6,7 +6,7 @@ seat is "You"); it describes, it never judges legality.
 """
 
 from game import cards as C
-from game.english import join_words
+from game.english import join_words, plural
 
 STOCK_NAMES = "AB"  # two stock piles: stock A and stock B
 
@@ -58,16 +58,16 @@ def summarize(action, seat, before, after):
     parts = []
     if kind == "draw":
         if after["phase"] in ("deal_end", "game_end") and before["phase"] == "draw":
-            return f"{who} could not draw: the stock ran out. The deal is over."
+            return f"{who} drew, but the stock ran out: the deal is over."
         drawn = after["players"][seat]["hand_count"] - before["players"][seat]["hand_count"]
         laid = _red3_laid(before, after, seat)
         drawn += laid
-        parts.append(f"drew {drawn} card{'s' if drawn != 1 else ''}" + _stocks_drawn(action, before))
+        parts.append(f"drew {plural(drawn, 'card')}" + _stocks_drawn(action, before))
     elif kind == "take_pile":
         top = before["discard"][-1] if before["discard"] else None
         pair = action["melds"][0]["cards"] if action["melds"] else []
         n = len(before["discard"])
-        parts.append(f"took the pile ({n} card{'s' if n != 1 else ''}) with {cards_text(pair)}")
+        parts.append(f"took the pile ({plural(n, 'card')}) with {cards_text(pair)}")
         parts += _placements(action, before, top)
     elif kind == "meld":
         parts += _placements(action, before)

@@ -10,6 +10,7 @@ import game
 from game import cards as C
 from game import narrate
 from game.engine import restart
+from game.english import plural
 from ui import text as T
 from ui.html import button, h
 from ui.render import card_face, fmt, pile_words, sr_only
@@ -156,7 +157,7 @@ def mistake_item(i, m, position):
     cost = round(m.cost)
     head = [h("span", {"class": "coach-turn"}, f"Your turn {m.turn}"),
             h("span", {"class": "coach-cost"},
-              f"cost about {fmt(cost)} point{'s' if cost != 1 else ''}")]
+              f"cost about {plural(cost, 'point', fmt)}")]
     lines = [h("span", {"class": "coach-line"}, h("b", None, "You: "), unsubjected(m.done_text)),
              h("span", {"class": "coach-line"}, h("b", None, "Hard: "),
                unsubjected(m.preferred_text)),
@@ -208,7 +209,7 @@ def position_box(view):
         rows.append(h("div", {"class": "pos-row"}, h("b", None, T.side_name(view, s) + ": "),
                       side_line(view["sides"][s]["melds"])))
     discard = view["discard"]
-    pile = (f"{len(discard)} card{'s' if len(discard) != 1 else ''}, top {C.label(discard[-1])}"
+    pile = (f"{plural(len(discard), 'card')}, top {C.label(discard[-1])}"
             if discard else "empty")
     rows.append(h("div", {"class": "pos-row"}, h("b", None, "Discard pile: "), pile,
                   f" · stock {sum(view['stock_counts'])}"))

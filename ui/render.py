@@ -12,6 +12,7 @@ from collections import Counter
 from game import cards as C
 from game import narrate
 from game.describe import describe
+from game.english import plural
 from game.narrate import STOCK_NAMES
 from game.view import sort_key
 from ui import text as T
@@ -291,7 +292,7 @@ def side_facts(view, side):
     """["5 melds", "2 canastas", "red 3 ×1", "1 230 pts"] for one side."""
     s = view["sides"][side]
     canastas = sum(1 for m in s["melds"] if m["canasta"])
-    parts = [f"{len(s['melds'])} meld{'s' if len(s['melds']) != 1 else ''}"]
+    parts = [plural(len(s['melds']), 'meld')]
     if canastas:
         parts.append(f"{canastas} canasta{'s' if canastas > 1 else ''}")
     if s["red3"]:
@@ -371,7 +372,7 @@ def piles(view):
                          "aria-label": label},
                  h("span", {"class": "pile-label"}, "Discard"),
                  card_face(discard[-1]) if discard else None,
-                 h("span", {"class": "pile-sub"}, f"{n} card{'s' if n != 1 else ''}" if discard else "empty"),
+                 h("span", {"class": "pile-sub"}, plural(n, 'card') if discard else "empty"),
                  h("span", {"class": "pile-sub frozen-mark"}, f"❄ frozen · {frozen} out") if frozen else None))
     counts = me["pile_counts"]
     names = ["Knee", "Foot"][-len(counts):] if counts else []
@@ -621,11 +622,11 @@ def sheet(view, winners, extra=()):
         if len(winners) > 1:
             out.append(h("h2", {"id": "winner"}, "The game is a tie"))
         else:
-            who, n = T.side_players(view, winners[0]), len(results)
+            who, deals = T.side_players(view, winners[0]), plural(len(results), "deal")
             if winners[0] == view["my_side"]:
-                line = f"You win: {who} lead after {n} deals." if " & " in who else f"You win after {n} deals."
+                line = f"You win: {who} lead after {deals}." if " & " in who else f"You win after {deals}."
             else:
-                line = f"{who} win{'' if ' & ' in who else 's'} after {n} deals."
+                line = f"{who} win{'' if ' & ' in who else 's'} after {deals}."
             out.append(h("h2", {"id": "winner", "data-winner": winners[0]}, line))
     else:
         out.append(h("h2", None, f"End of deal {results[-1]['deal']} of {view['deals']}"))

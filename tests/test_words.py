@@ -1,0 +1,46 @@
+"""Words on the page and in the log: one card, two cards; the score sheet's
+winner line after a one-deal game says "after 1 deal"; a draw that empties
+the stock says the player chose to draw."""
+
+import game
+from game import narrate
+from game.english import plural
+from game.presets import PRESETS
+from tests.position import play_until, position
+from ui import render
+from ui.html import Node
+from ui.table_view import page_view
+
+
+def text(node):
+    if isinstance(node, Node):
+        return "".join(text(c) for c in node.children)
+    return str(node)
+
+
+def test_plural_counts_one_and_many():
+    assert plural(1, "card") == "1 card"
+    assert plural(0, "card") == "0 cards"
+    assert plural(3, "deal") == "3 deals"
+    assert plural(2500, "point", lambda n: f"{n:,}") == "2,500 points"
+
+
+def test_winner_line_after_one_deal_is_singular():
+    state = game.new_game(PRESETS["triple-play"].derive(deals=1), seed=5)
+    play_until(state, 1)
+    assert state.phase == "game_end"
+    view = page_view(state, 0, log=False)
+    winners = game.winner(state)
+    [line] = [text(n) for n in render.sheet(view, winners) if isinstance(n, Node) and n.tag == "h2"]
+    assert "after 1 deal." in line, line
+
+
+def test_a_draw_from_a_stock_too_small_says_the_player_drew():
+    state = position(hands={0: "5S 6S 9H"})
+    rest = state.stocks[0]
+    state.stocks[0], state.discard = rest[-1:], rest[:-1] + state.discard  # one card left: a draw takes two
+    before = page_view(state, 0, log=False)
+    game.apply(state, {"type": "draw"})
+    assert state.phase == "deal_end"
+    line = narrate.summarize({"type": "draw"}, 0, before, page_view(state, 0, log=False))
+    assert line == "You drew, but the stock ran out: the deal is over."
