@@ -14,15 +14,15 @@ of the browser's background work.
 The game and the bare page take turns, one profile each per run. The game's
 first visit starts a game, so its reloads reopen it: the last table is
 on screen at once (ui/paint.js; target: the frame that shows it within
-0.3 s of navigation) and then goes live. Prints medians over --runs (and each run's figure) and the
-ratios to the bare page (target: ready within 1.0x), the first visit's
-bytes over the wire, raw and gzipped (as a static host sends them) next to
-the bare page's, and the offline copy's size; then the same loads under a
-phone profile (--phone-runs: CPU 4x slower, 9 Mbit/s, 40 ms, Chromium's
-own emulation). Then plays --turns human turns (draw,
-discard) against three --bots bots in the page (default normal; target under
-50 ms median) and prints the bots' time per action
-as measured inside Python (time.perf_counter around choose + apply, exposed
+0.3 s of navigation) and then goes live. Prints medians over --runs (and
+each run's figure) and the ratios to the bare page (target: ready within
+1.0x), the first visit's bytes over the wire, raw and gzipped (as a static
+host sends them) next to the bare page's, and the offline copy's size;
+then the same loads under a phone profile (--phone-runs: CPU 4x slower,
+9 Mbit/s, 40 ms, Chromium's own emulation). Then plays --turns human turns
+(draw, discard) against three --bots bots in the page (default normal;
+target under 50 ms median) and prints the bots' time per action as
+measured inside Python (time.perf_counter around choose + apply, exposed
 by ui/controller.py as <html data-bot-ms-median>), and the longest
 main-thread task meanwhile (target: none over 100 ms; try --bots hard).
 Last, at the normal bot speed with motion on, it plays --motion-turns turns
