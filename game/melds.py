@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from . import cards as C
+from .english import plural
 from .names import MeldKind
 from .rules import Book, RuleSet
 
@@ -94,7 +95,7 @@ def wild_limit_problem(rules: RuleSet, naturals: int, wilds: int) -> str | None:
         return f"A meld needs at least {rules.min_naturals} natural cards."
     need = rules.wild_ratio * wilds + rules.natural_surplus
     if naturals < need:
-        return (f"{wilds} wild card{'s' if wilds > 1 else ''} need at least {need} natural "
+        return (f"{plural(wilds, 'wild card')} need{'s' if wilds == 1 else ''} at least {need} natural "
                 f"cards in the meld; it has {naturals}.")
     return None
 

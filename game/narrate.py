@@ -89,7 +89,7 @@ def summarize(action, seat, before, after):
     if kind != "draw":
         laid = _red3_laid(before, after, seat)
         if laid:
-            parts.append(f"laid {laid} red 3{'s' if laid > 1 else ''}")
+            parts.append(f"laid {plural(laid, 'red 3')}")
     if kind not in ("pick_up_knee", "next_deal"):
         parts += _pickups(before, after, seat)
     line = f"{who} " + join_words(parts)

@@ -1,10 +1,12 @@
 """Words on the page and in the log: one card, two cards; the score sheet's
 winner line after a one-deal game says "after 1 deal"; a draw that empties
-the stock says the player chose to draw."""
+the stock says the player chose to draw; a meld refused for one wild card
+says "needs"."""
 
 import game
 from game import narrate
 from game.english import plural
+from game.melds import wild_limit_problem
 from game.presets import PRESETS
 from tests.position import play_until, position
 from ui import render
@@ -44,3 +46,9 @@ def test_a_draw_from_a_stock_too_small_says_the_player_drew():
     assert state.phase == "deal_end"
     line = narrate.summarize({"type": "draw"}, 0, before, page_view(state, 0, log=False))
     assert line == "You drew, but the stock ran out: the deal is over."
+
+
+def test_one_wild_card_needs_its_naturals_in_the_singular():
+    rules = PRESETS["triple-play"].derive(wild_ratio=2, natural_surplus=1)
+    assert wild_limit_problem(rules, 2, 1) == "1 wild card needs at least 3 natural cards in the meld; it has 2."
+    assert wild_limit_problem(rules, 4, 2) == "2 wild cards need at least 5 natural cards in the meld; it has 4."

@@ -181,7 +181,7 @@ def side_line(melds):
                 for m in melds if not m["canasta"]]
     parts = []
     if done:
-        parts.append(f"{len(done)} canasta{'s' if len(done) > 1 else ''} ({', '.join(done)})")
+        parts.append(f"{plural(len(done), 'canasta')} ({', '.join(done)})")
     if building:
         parts.append(", ".join(building))
     return " · ".join(parts) or "no melds"

@@ -292,9 +292,9 @@ def side_facts(view, side):
     """["5 melds", "2 canastas", "red 3 ×1", "1 230 pts"] for one side."""
     s = view["sides"][side]
     canastas = sum(1 for m in s["melds"] if m["canasta"])
-    parts = [plural(len(s['melds']), 'meld')]
+    parts = [plural(len(s["melds"]), "meld")]
     if canastas:
-        parts.append(f"{canastas} canasta{'s' if canastas > 1 else ''}")
+        parts.append(plural(canastas, "canasta"))
     if s["red3"]:
         parts.append(f"red 3 ×{len(s['red3'])}")
     parts.append(f"{fmt(s['table_points'])} pts")
