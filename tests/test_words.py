@@ -1,7 +1,7 @@
 """Words on the page and in the log: one card, two cards; the score sheet's
 winner line after a one-deal game says "after 1 deal"; a draw that empties
 the stock says the player chose to draw; a meld refused for one wild card
-says "needs"."""
+says "needs"; a seat's piles wrap between piles, never inside one."""
 
 import game
 from game import narrate
@@ -52,3 +52,8 @@ def test_one_wild_card_needs_its_naturals_in_the_singular():
     rules = PRESETS["triple-play"].derive(wild_ratio=2, natural_surplus=1)
     assert wild_limit_problem(rules, 2, 1) == "1 wild card needs at least 3 natural cards in the meld; it has 2."
     assert wild_limit_problem(rules, 4, 2) == "2 wild cards need at least 5 natural cards in the meld; it has 4."
+
+
+def test_a_seats_piles_wrap_between_piles_not_inside_one():
+    assert render.pile_words([13, 11]) == "knee\u00a013 · foot\u00a011"
+    assert render.pile_words([11]) == "foot\u00a011"
