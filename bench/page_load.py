@@ -421,6 +421,7 @@ def motion_timing(pw, base, turns, later_visit):
 
 
 def motion_lines(m, later_visit):
+    """The motion figures of one visit (motion_timing), each against its target."""
     visit = "a later visit" if later_visit else "the first visit"
     tap = statistics.median(m["taps"]) if m["taps"] else float("nan")
     print(f"{visit}: tap to table update (normal speed, motion on, {len(m['taps'])} taps): median {tap:.0f} ms, "
