@@ -35,6 +35,11 @@ def is_int(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def int_in(v, low: int, high: int) -> bool:
+    """A JSON whole number from ``low`` to ``high``."""
+    return is_int(v) and low <= v <= high
+
+
 def is_player_name(v) -> bool:
     return isinstance(v, str) and 0 < len(v) <= MAX_NAME
 

@@ -18,7 +18,7 @@ from datetime import datetime
 
 import game
 from game.load import MAX_TEXT as MAX_STATE_TEXT
-from game.load import is_int, read_json
+from game.load import int_in, is_int, read_json
 from ui import text as T
 
 FORMAT = "triple-play-save"
@@ -88,22 +88,18 @@ def _summary_ok(meta):
 ORIGINAL_KEYS = {"game", "deal", "seat", "scores"}
 
 
-def _is_int(v, low, high):
-    return isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
-
-
 def original_ok(original):
     """The shape of a same-deal game's ``original``: the game (slot) and deal whose
     cards it deals, the seat whose cards the person holds, that deal's scores by side."""
     return (isinstance(original, dict) and original.keys() == ORIGINAL_KEYS
             and isinstance(original["game"], str) and 0 < len(original["game"]) <= MAX_NAME
-            and _is_int(original["deal"], 1, 20) and _is_int(original["seat"], 0, 7)
+            and int_in(original["deal"], 1, 20) and int_in(original["seat"], 0, 7)
             and isinstance(original["scores"], list) and 0 < len(original["scores"]) <= 8
-            and all(_is_int(x, -10**15, 10**15) for x in original["scores"]))
+            and all(int_in(x, -10**15, 10**15) for x in original["scores"]))
 
 
 def _hints_ok(n):
-    return _is_int(n, 0, MAX_HINTS)
+    return int_in(n, 0, MAX_HINTS)
 
 
 def _check(cond, message):

@@ -13,7 +13,7 @@ import json
 
 from game.engine import winner
 from game.errors import StateError
-from game.load import read_json
+from game.load import int_in, read_json
 from game.presets import PRESETS
 from ui.text import HUMAN
 
@@ -33,10 +33,6 @@ def empty():
     return {"version": VERSION, "rows": [], "counted": []}
 
 
-def _int(v, low, high):
-    return isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
-
-
 def _text(v, limit):
     return isinstance(v, str) and 0 < len(v) <= limit
 
@@ -44,8 +40,8 @@ def _text(v, limit):
 def _row_ok(row):
     return (isinstance(row, dict) and row.keys() == ROW_KEYS
             and _text(row["preset"], 60) and _text(row["bots"], 20)
-            and all(_int(row[k], 0, MAX_COUNT) for k in COUNTS)
-            and all(_int(row[k], -MAX_POINTS, MAX_POINTS) for k in MARGINS)
+            and all(int_in(row[k], 0, MAX_COUNT) for k in COUNTS)
+            and all(int_in(row[k], -MAX_POINTS, MAX_POINTS) for k in MARGINS)
             and row["games_won"] <= row["games"] and row["deals_won"] <= row["deals"]
             and row["went_out"] <= row["deals"] and row["games"] <= row["deals"])
 
@@ -132,7 +128,7 @@ def count(stats, game_key, state, hints=0):
         row["games"] += 1
         row["games_won"] += winner(state) == [mine]
         row["game_margin"] += _margin([s.total for s in state.sides], mine)
-        row["hints"] += hints if _int(hints, 0, MAX_COUNT) else 0
+        row["hints"] += hints if int_in(hints, 0, MAX_COUNT) else 0
     stats["counted"] = (stats["counted"] + [key])[-MAX_COUNTED:]
     return True
 
