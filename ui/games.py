@@ -23,6 +23,7 @@ from ui.saves import MemoryStorage, SaveError, SaveStore, StorageFull, summary
 
 LINK_KEY = "g="   # the fragment: #g=g1.<data>
 FULL = "Storage is full: this game is not being saved. Open ☰ to export or delete old games."
+FULL_NEW = "Storage is full: delete or export a game first."  # a game or file that would be added
 
 
 class GamesMixin:
@@ -148,7 +149,7 @@ class GamesMixin:
         except SaveError as e:
             self.games_errors = [str(e)]
         except StorageFull:
-            self.games_errors = ["Storage is full: delete or export a game first. Nothing was imported."]
+            self.games_errors = [FULL_NEW + " Nothing was imported."]
         except Exception as e:  # a file the checks missed is refused like any other
             dom.console_error(f"import: {type(e).__name__}: {e}")
             self.games_errors = [f"This file cannot be imported ({type(e).__name__}). Nothing was changed."]
@@ -180,7 +181,7 @@ class GamesMixin:
         try:
             slot = self.store.save(None, state, log)
         except StorageFull:
-            self.games_errors = ["Storage is full: delete or export a game first."]
+            self.games_errors = [FULL_NEW]
             self.incoming = state
             return
         self.open_game(slot, state, log)

@@ -14,6 +14,7 @@ from game import narrate
 from game.replay import DealReplay, finished_deals, same_deal, seen
 from ui import dom
 from ui import replay_view as view
+from ui.games import FULL_NEW
 from ui.saves import SaveError, StorageFull
 from ui.text import HUMAN
 
@@ -130,7 +131,7 @@ class ReplayMixin:
                 open_hands=r.open_hands,
                 result=result,
                 tools=self.replay_tools(r),
-            offer=r.offer,
+                offer=r.offer,
             ),
         )
         dom.mount("actions", view.step_bar(r.index, last))
@@ -164,7 +165,7 @@ class ReplayMixin:
         try:
             slot = self.store.save(None, state, log, original=original)
         except StorageFull:
-            self.message = "Storage is full: delete or export a game first."
+            self.message = FULL_NEW
             return
         self.replaying = None
         self.open_game(slot, state, log)
