@@ -470,10 +470,15 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, ReplayMixin, StatsMixin
             self.draw_table()
         dom.focus(focus)  # a rebuilt control gets the focus back
 
+    def mark_screen(self, screen):
+        """The screen on the page: data-screen on #app (the layout reads it) and
+        on <html> (the tests do), and ``shown`` (a change scrolls up)."""
+        self.shown = screen
+        dom.set_attrs("app", {"data-screen": screen})
+        dom.set_root_data("screen", screen)
+
     def draw_setup(self):
-        self.shown = "setup"
-        dom.set_attrs("app", {"data-screen": "setup"})
-        dom.set_root_data("screen", "setup")
+        self.mark_screen("setup")
         dom.mount("setup", render.setup_screen(self.setup, self.message))
         dom.mount("actions", [])
         dom.mount("scores", [])
@@ -546,9 +551,7 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, ReplayMixin, StatsMixin
         screen = "sheet" if v["phase"] in ("deal_end", "game_end") else "table"
         if screen != self.shown:
             dom.scroll_to_top()
-        self.shown = screen
-        dom.set_attrs("app", {"data-screen": screen})
-        dom.set_root_data("screen", screen)
+        self.mark_screen(screen)
         dom.set_attrs("table", {
             "data-phase": v["phase"], "data-to-move": "" if v["to_move"] is None else v["to_move"],
             "data-busy": "1" if self.busy else "0", "data-deal": v["deal"],
@@ -565,6 +568,4 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, ReplayMixin, StatsMixin
             rules, error = self.setup.current()
         dom.mount("rules", render.rules_screen(rules, changes(rules), error))
         dom.mount("actions", render.back_bar())
-        self.shown = "rules"
-        dom.set_attrs("app", {"data-screen": "rules"})
-        dom.set_root_data("screen", "rules")
+        self.mark_screen("rules")

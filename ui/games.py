@@ -201,8 +201,6 @@ class GamesMixin:
             link=self.link, deleting=self.deleting))
         dom.mount("actions", [])
         dom.mount("scores", [])
-        dom.set_attrs("app", {"data-screen": "games"})
         dom.set_attrs("games", {"data-slots": len(slots), "data-error": len(errors)})
-        dom.set_root_data("screen", "games")
         dom.set_root_data("has-saves", "1" if slots else "0")
-        self.shown = "games"
+        self.mark_screen("games")

@@ -138,9 +138,7 @@ class ReplayMixin:
         dom.mount("scores", [])
         if self.shown != "replay":
             dom.scroll_to_top()
-        self.shown = "replay"
-        dom.set_attrs("app", {"data-screen": "replay"})
-        dom.set_root_data("screen", "replay")
+        self.mark_screen("replay")
 
     def replay_tools(self, r):
         """Play this deal's cards again from another seat."""

@@ -60,6 +60,4 @@ class StatsMixin:
                                              resetting=self.stats_resetting))
         dom.mount("actions", [])
         dom.mount("scores", [])
-        self.shown = "stats"
-        dom.set_attrs("app", {"data-screen": "stats"})
-        dom.set_root_data("screen", "stats")
+        self.mark_screen("stats")
