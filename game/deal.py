@@ -14,7 +14,7 @@ from .errors import RulesError
 from .names import Phase
 from .presets import get_preset
 from .rules import RuleSet
-from .state import GameState, Player, Side
+from .state import GameState, Player, Redeal, Side
 
 SEAT_NAMES = {
     2: ["South", "North"],
@@ -27,9 +27,11 @@ SEAT_NAMES = {
 
 def new_game(rules: RuleSet | str = "triple-play", seed: int = 0, players: int | None = None,
              names: list[str] | None = None, bots: list[str | None] | None = None,
-             dealt_from: tuple[int, int, int] | None = None) -> GameState:
+             dealt_from: tuple[int, int, int] | None = None,
+             redealt: tuple[Redeal, ...] = ()) -> GameState:
     """A fresh game, dealt and ready for the first player's draw; ``dealt_from``:
-    its deals are another game's, from another seat (see GameState.dealt_from)."""
+    its deals are another game's, from another seat (see GameState.dealt_from);
+    ``redealt``: deals dealt again (see GameState.redealt)."""
     if isinstance(rules, str):
         rules = get_preset(rules)
     n = players or rules.players
@@ -45,7 +47,7 @@ def new_game(rules: RuleSet | str = "triple-play", seed: int = 0, players: int |
         players=[Player(name=names[i], bot=bots[i]) for i in range(n)],
         sides=[Side() for _ in range(n // per_side)],
         stocks=[[] for _ in range(rules.stock_piles)],
-        dealer=first_dealer(seed, n), dealt_from=dealt_from)
+        dealer=first_dealer(seed, n), dealt_from=dealt_from, redealt=redealt)
     if dealt_from is not None:
         # the dealer of the cards dealt, seen from the seat that now holds them
         source, deal, shift = dealt_from
@@ -58,22 +60,39 @@ def first_dealer(seed: int, players: int) -> int:
     return random.Random(f"{seed}:dealer").randrange(players)
 
 
-def deal_key(state: GameState) -> str:
-    """What this deal's shuffles are seeded with: "seed:deal", of the game the
-    cards come from (GameState.dealt_from)."""
+def deal_key(state: GameState, deal: int | None = None) -> str:
+    """What the shuffles of ``deal`` (default: the current one) are seeded
+    with: "seed:deal", of the game the cards come from (GameState.dealt_from),
+    or of the fresh seed of the last re-deal before it (GameState.redealt)."""
+    deal = deal or state.deal
+    later = [r.seed for r in state.redealt if r.deal < deal]
+    if later:
+        return f"{later[-1]}:{deal}"
     if state.dealt_from is None:
-        return f"{state.seed}:{state.deal}"
-    seed, deal, _ = state.dealt_from
-    return f"{seed}:{deal + state.deal - 1}"
+        return f"{state.seed}:{deal}"
+    seed, first, _ = state.dealt_from
+    return f"{seed}:{first + deal - 1}"
 
 
-def start_deal(state: GameState) -> None:
-    """Shuffle every card, deal the piles, turn the upcard, lay red 3s."""
+def deal_deck(state: GameState, deal: int | None = None) -> list[str]:
+    """Every card in the order ``deal`` (default: the current one) is dealt
+    from: its re-dealt deck if it has one, else shuffled by ``deal_key``."""
+    deal = deal or state.deal
+    for r in state.redealt:
+        if r.deal == deal:
+            return list(r.deck)
+    _, decks = state.rules.seating(state.num_players)
+    deck = C.full_deck(decks, state.rules.jokers_per_deck)
+    random.Random(deal_key(state, deal)).shuffle(deck)
+    return deck
+
+
+def start_deal(state: GameState, deck: list[str] | None = None) -> None:
+    """Deal every card of ``deck`` (default: ``deal_deck``) into the piles,
+    turn the upcard, lay red 3s."""
     r = state.rules
     n = state.num_players
-    _, decks = r.seating(n)
-    deck = C.full_deck(decks, r.jokers_per_deck)
-    random.Random(deal_key(state)).shuffle(deck)
+    deck = deal_deck(state) if deck is None else deck
     for p in state.players:
         p.hand, p.piles = [], []
         p.knee_ready = p.pending_pickup = p.foot_played = False

@@ -716,11 +716,11 @@ ACTIONS: dict[str, ActionRule] = {
 
 
 def restart(state: GameState) -> GameState:
-    """The game as it was dealt: the same rules, seed and players, no action yet."""
+    """The game as it was dealt: the same rules, seed, players and re-dealt decks, no action yet."""
     from .deal import new_game
     return new_game(state.rules, seed=state.seed, players=state.num_players,
                     names=[p.name for p in state.players], bots=[p.bot for p in state.players],
-                    dealt_from=state.dealt_from)
+                    dealt_from=state.dealt_from, redealt=state.redealt)
 
 
 def replay(state: GameState) -> GameState:

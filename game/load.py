@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 
 from .errors import StateError
 from .names import Act, MeldKind, Phase
@@ -138,7 +139,7 @@ def bot_problem(name) -> str | None:
 def position_problem(state) -> str | None:
     """The first way ``state`` differs from any position the engine can reach, or None."""
     for check in (_phase_problem, _player_problem, _side_problem, _meld_problem, _results_problem,
-                  _log_problem):
+                  _log_problem, _redeal_problem):
         problem = check(state)
         if problem:
             return problem
@@ -330,4 +331,15 @@ def _log_problem(state) -> str | None:
             return "The game's log holds an action by no seat of this game."
     if deals > state.deal - 1:
         return "The game's log starts more deals than the game has had."
+    return None
+
+
+def _redeal_problem(state) -> str | None:
+    """Re-dealt decks: deals played so far, in order, each holding exactly the rule set's cards."""
+    deals = [r.deal for r in state.redealt]
+    if deals != sorted(set(deals)) or any(d > state.deal for d in deals):
+        return "The re-dealt deals must be deals played so far, each once, in order."
+    want = state.expected_cards()
+    if any(Counter(r.deck) != want for r in state.redealt):
+        return f"A re-dealt deck must hold exactly the {sum(want.values())} cards of this rule set."
     return None

@@ -10,11 +10,12 @@ cards of a finished deal, the player in another seat.
 
 from __future__ import annotations
 
-from .deal import new_game
+from .deal import deal_deck, new_game
 from .engine import apply, restart
 from .errors import StateError
 from .names import Act
 from .rules import RuleSet
+from .state import Redeal
 from .view import sort_key, view
 
 
@@ -94,6 +95,9 @@ def same_deal(state, deal: int, seat: int):
     if not 0 <= seat < n:
         raise StateError(f"Seat {seat} is not a seat of this game.")
     source, first, shift = state.dealt_from or (state.seed, 1, 0)
+    # a deal dealt again here (or shuffled from a re-deal's seed) is played from its deck
+    redealt = (Redeal(1, state.redealt[0].seed, tuple(deal_deck(state, deal))),) \
+        if any(r.deal <= deal for r in state.redealt) else ()
     return new_game(
         one_deal_rules(state.rules, deal),
         seed=state.seed,
@@ -101,5 +105,6 @@ def same_deal(state, deal: int, seat: int):
         names=[p.name for p in state.players],
         bots=[p.bot for p in state.players],
         dealt_from=(source, first + deal - 1, (shift + seat) % n),
+        redealt=redealt,
     )
 

@@ -2,7 +2,9 @@
 
 A whole state is too long for a link, but every deal is shuffled from the
 game's seed, so a link only needs the seed, the players, the scores so far and
-the actions of the current deal: replaying them rebuilds the position. Actions
+the actions of the current deal: replaying them rebuilds the position (a
+deal dealt again where the game was copied, GameState.redealt, travels
+with its deck). Actions
 are written as short tokens, the payload is deflated and base64url-encoded.
 
 A link is untrusted input: ``decode`` refuses anything malformed, oversized,
@@ -25,7 +27,7 @@ from .load import MAX_NAME, is_int, is_player_name, one_line, read_json
 from .names import Act, MeldKind
 from .presets import PRESETS, get_preset
 from .rules import RuleSet
-from .state import GameState, Player, Side, read_dealt_from
+from .state import GameState, Player, Side, read_dealt_from, read_redealt
 
 VERSION = 1
 PREFIX = "g1."
@@ -144,6 +146,9 @@ def encode(state: GameState) -> str:
     }
     if state.dealt_from is not None:
         payload["f"] = state.dealt_from_json()["dealt_from"]
+    deals_from = [r for r in state.redealt if r.deal <= state.deal][-1:]  # what this deal is dealt from
+    if deals_from:
+        payload["R"] = [r.to_json() for r in deals_from]
     raw = json.dumps(payload, separators=(",", ":")).encode("utf-8")
     packed = zlib.compress(raw, 9)
     return PREFIX + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
@@ -191,7 +196,7 @@ def _rebuild(data) -> GameState:
     version = data.get("v")
     if type(version) is not int or version != VERSION:
         raise StateError(f"This game link has version {brief(version)}; this game reads version {VERSION}.")
-    if data.keys() - {"f"} != {"v", "r", "s", "p", "d", "D", "h", "a"}:
+    if data.keys() - {"f", "R"} != {"v", "r", "s", "p", "d", "D", "h", "a"}:
         raise StateError("The game link is malformed.")
     r = data["r"]
     rules = get_preset(r) if isinstance(r, str) else RuleSet.from_dict(r)
@@ -221,7 +226,8 @@ def _rebuild(data) -> GameState:
     state = GameState(rules=rules, seed=seed, players=people,
                       sides=[Side() for _ in range(len(people) // per_side)],
                       stocks=[[] for _ in range(rules.stock_piles)], deal=deal, dealer=dealer,
-                      dealt_from=read_dealt_from(data["f"], len(people)) if "f" in data else None)
+                      dealt_from=read_dealt_from(data["f"], len(people)) if "f" in data else None,
+                      redealt=read_redealt(data["R"]) if "R" in data else ())
     state.deal_results = _unpack_results(history, state)
     if state.deal_results:
         for side, total in zip(state.sides, state.deal_results[-1]["totals"]):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import chain
+from typing import NamedTuple
 
 from . import cards as C
 from .errors import RulesError, StateError, brief
@@ -97,6 +98,19 @@ class Side:
                 "total": self.total}
 
 
+class Redeal(NamedTuple):
+    """A deal dealt again where the game was opened from a link or a file
+    (game.redeal): its cards in the order dealt, and the fresh seed the later
+    deals are shuffled with."""
+
+    deal: int
+    seed: int
+    deck: tuple[str, ...]
+
+    def to_json(self) -> dict:
+        return {"deal": self.deal, "seed": self.seed, "deck": list(self.deck)}
+
+
 @dataclass
 class GameState:
     rules: RuleSet
@@ -122,6 +136,9 @@ class GameState:
     # game with that seed, seat i here holding what seat (i + seat) % n held there
     # (the same deal played again from another seat); None: dealt from ``seed``
     dealt_from: tuple[int, int, int] | None = None
+    # deals dealt again, by deal: each is dealt from its ``deck``, and the deals
+    # after it (to the next one) are shuffled from its ``seed`` (game.deal.deal_deck)
+    redealt: tuple[Redeal, ...] = ()
     observer: int | None = None      # set on a seat's observation (game.view.observe)
 
     # seating --------------------------------------------------------------
@@ -216,7 +233,7 @@ class GameState:
             "answering": list(self.answering), "went_out": self.went_out,
             "next_meld_id": self.next_meld_id,
             "deal_results": self.deal_results, "log": [dict(a) for a in self.log],
-        } | self.dealt_from_json()
+        } | self.dealt_from_json() | self.redealt_json()
 
     def dealt_from_json(self) -> dict:
         """The optional ``dealt_from`` field (absent for a game dealt from its own seed)."""
@@ -224,6 +241,12 @@ class GameState:
             return {}
         seed, deal, seat = self.dealt_from
         return {"dealt_from": {"seed": seed, "deal": deal, "seat": seat}}
+
+    def redealt_json(self) -> dict:
+        """The optional ``redealt`` field (absent for a game never re-dealt)."""
+        if not self.redealt:
+            return {}
+        return {"redealt": [r.to_json() for r in self.redealt]}
 
     @classmethod
     def from_json(cls, data: object) -> "GameState":
@@ -254,6 +277,8 @@ PLAYER_KEYS = {"name", "bot", "hand", "piles", "knee_ready", "pending_pickup", "
 SIDE_KEYS = {"melds", "red3", "opened", "knee_unlocked", "total"}
 MELD_KEYS = {"id", "rank", "cards", "book", "completed_turn"}
 DEALT_FROM_KEYS = {"seed", "deal", "seat"}
+REDEAL_KEYS = {"deal", "seed", "deck"}
+OPTIONAL_KEYS = {"dealt_from", "redealt"}
 
 
 def _need(cond: bool, message: str) -> None:
@@ -306,7 +331,7 @@ def _load(data) -> GameState:
     version = data.get("version")
     _need(is_int(version) and version == VERSION,
           f"This game state has version {brief(version)}; this program reads version {VERSION}.")
-    _object(data, STATE_KEYS | ({"dealt_from"} & data.keys()), "the state")
+    _object(data, STATE_KEYS | (OPTIONAL_KEYS & data.keys()), "the state")
     r = data["rules"]
     rules = get_preset(r) if isinstance(r, str) else RuleSet.from_dict(r)
     players = [_load_player(p, i) for i, p in enumerate(_list(data["players"], "players", 8))]
@@ -334,7 +359,8 @@ def _load(data) -> GameState:
         next_meld_id=_int(data, "next_meld_id", 1, MAX_LOG),
         deal_results=list(_list(data["deal_results"], "deal_results", rules.deals)),  # copies: the engine
         log=list(_list(data["log"], "log")),                                           # appends to both
-        dealt_from=read_dealt_from(data["dealt_from"], n) if "dealt_from" in data else None)
+        dealt_from=read_dealt_from(data["dealt_from"], n) if "dealt_from" in data else None,
+        redealt=read_redealt(data["redealt"]) if "redealt" in data else ())
 
 
 def read_dealt_from(value, players: int) -> tuple[int, int, int]:
@@ -343,6 +369,18 @@ def read_dealt_from(value, players: int) -> tuple[int, int, int]:
     return (_int(value, "seed", label="dealt_from's seed"),
             _int(value, "deal", 1, MAX_DEALS, "dealt_from's deal"),
             _int(value, "seat", 0, players - 1, "dealt_from's seat"))
+
+
+def read_redealt(value) -> tuple[Redeal, ...]:
+    """A ``redealt`` list (see GameState) as Redeal records, or StateError;
+    game.load's position check matches them to the game."""
+    out = []
+    for r in _list(value, "redealt", MAX_DEALS):
+        _object(r, REDEAL_KEYS, "a re-deal")
+        out.append(Redeal(_int(r, "deal", 1, MAX_DEALS, "A re-deal's deal"),
+                          _int(r, "seed", label="A re-deal's seed"),
+                          tuple(_cards(r["deck"], "A re-dealt deck"))))
+    return tuple(out)
 
 
 def _load_player(p, i: int) -> Player:

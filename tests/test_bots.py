@@ -19,9 +19,10 @@ from game import cards as C
 from game.bots import BOTS, get_bot, hard_bot, knowledge
 from game.bots import hard as hard_module
 from game.bots.determinize import hand_sampler, sample_world
-from game.bots.knowledge import cap_key, current_deal_log, meld_caps, read_table
+from game.bots.knowledge import current_deal_log, meld_caps, read_table
 from game.bots.normal import fewest_left_plan, run_out_plan
 from game.cli import main
+from game.hidden import cap_key
 from game.simulate import play_game
 from game.state import check_invariants
 from tests.position import position

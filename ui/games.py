@@ -17,13 +17,25 @@ import random
 
 import game
 from game import share
+from game.redeal import redeal
 from ui import dom
 from ui import games_view as view
 from ui.saves import MemoryStorage, SaveError, SaveStore, StorageFull, summary
+from ui.text import HUMAN
 
 LINK_KEY = "g="   # the fragment: #g=g1.<data>
 FULL = "Storage is full: this game is not being saved. Open ☰ to export or delete old games."
 FULL_NEW = "Storage is full: delete or export a game first."  # a game or file that would be added
+
+
+def copied(state):
+    """A game from a link or a file with everything the person has not seen
+    dealt again (game.redeal), so a copy never previews the original's draws;
+    a game whose moves do not replay from its deal (a planted position) stays as it is."""
+    try:
+        return redeal(state, HUMAN, random.Random())
+    except game.StateError:
+        return state
 
 
 class GamesMixin:
@@ -43,7 +55,7 @@ class GamesMixin:
         fragment = dom.take_fragment()
         if fragment.startswith(LINK_KEY):
             try:
-                self.incoming = share.decode(fragment[len(LINK_KEY):])
+                self.incoming = copied(share.decode(fragment[len(LINK_KEY):]))
             except game.StateError as e:
                 self.games_errors = [f"This game link cannot be opened. {e} Nothing was changed."]
             except Exception as e:  # a link the checks missed must not stop start-up
@@ -144,7 +156,7 @@ class GamesMixin:
         text = str(await pending)
         self.games_note, self.games_errors = "", []
         try:
-            self.store.import_text(text)
+            self.store.import_text(text, prepare=copied)
             self.games_note = "Game imported: it is in the list below."
         except SaveError as e:
             self.games_errors = [str(e)]

@@ -286,11 +286,13 @@ class SaveStore:
             raise SaveError("That saved game is no longer here.")
         return f"triple-play-{slot}.json", text
 
-    def import_text(self, text, name=None):
-        """Store a checked copy of an exported game in a new slot; return the slot."""
+    def import_text(self, text, name=None, prepare=None):
+        """Store a checked copy of an exported game in a new slot (its game
+        passed through ``prepare`` first, if given); return the slot."""
         try:
             record = parse(text)
         except SaveError as e:
             raise SaveError(f"This file cannot be imported: {e}") from None
-        return self.save(None, record["game"], record["log"], name=name or record["name"],
+        state = prepare(record["game"]) if prepare else record["game"]
+        return self.save(None, state, record["log"], name=name or record["name"],
                          hints=record["hints"])

@@ -17,14 +17,9 @@ import random
 from collections import Counter
 
 from .. import cards as C
+from ..hidden import deal_hands, fit_hand, red3_never_held
 from ..state import GameState
-from .knowledge import Knowledge, cap_key
-
-
-def red3_never_held(obs: GameState, seat: int) -> bool:
-    """A red 3 in this seat's hand would already be on the table."""
-    r = obs.rules
-    return r.red3_laid and (not r.red3_after_opening or obs.sides[obs.side_of(seat)].opened)
+from .knowledge import Knowledge
 
 
 def _unplaced(know: Knowledge) -> Counter:
@@ -38,19 +33,11 @@ def _unplaced(know: Knowledge) -> Counter:
 def sample_world(obs: GameState, seat: int, know: Knowledge, rng: random.Random) -> GameState:
     """A copy of ``obs`` with every hidden card filled in."""
     world = obs.clone()
-    loose = list(_unplaced(know).elements())
-    rng.shuffle(loose)
-    # Red 3s last: hands that cannot hold one take from the front.
-    loose.sort(key=C.is_red_three)
-    for s, p in enumerate(world.players):
-        if s == seat:
-            continue
-        known = list(know.held[s].elements())
-        order = loose if red3_never_held(obs, s) else rng.sample(loose, len(loose))
-        fill, _ = _deal(order, len(p.hand) - len(known), known, know.caps and know.caps[s])
-        p.hand = known + fill
-        loose = _without(loose, fill)
-    rng.shuffle(loose)
+    known = {s: list(know.held[s].elements()) for s in range(obs.num_players)}
+    needs = {s: len(p.hand) - len(known[s]) for s, p in enumerate(world.players)}
+    fills, loose = deal_hands(obs, seat, list(_unplaced(know).elements()), needs, known, know.caps, rng)
+    for s, fill in fills.items():
+        world.players[s].hand = known[s] + fill
     deal_piles(world, loose)
     return world
 
@@ -66,37 +53,6 @@ def deal_piles(world: GameState, cards: list[str]) -> None:
         pile[:], cards = cards[:len(pile)], cards[len(pile):]
 
 
-def _deal(order: list[str], need: int, known: list[str],
-          caps: dict[str, int] | None) -> tuple[list[str], bool]:
-    """The first ``need`` cards of ``order`` that keep the hand within ``caps``
-    (``knowledge.meld_caps``), topped up from the others if too few do; and
-    whether they all fit."""
-    if caps is None:
-        return order[:need], True
-    count = Counter(map(cap_key, known))
-    fill = []
-    for c in order:
-        if len(fill) == need:
-            return fill, True
-        k = cap_key(c)
-        if k is None or count[k] < caps[k]:
-            fill.append(c)
-            count[k] += 1
-    return fill + _without(order, fill)[:need - len(fill)], len(fill) == need
-
-
-def _without(cards: list[str], taken: list[str]) -> list[str]:
-    """``cards`` less one copy of each of ``taken``, in order."""
-    left = Counter(taken)
-    out = []
-    for c in cards:
-        if left[c]:
-            left[c] -= 1
-        else:
-            out.append(c)
-    return out
-
-
 def hand_sampler(obs: GameState, seat: int, know: Knowledge, who: int):
     """``rng -> hand``: deals ``who``'s hand alone as ``sample_world`` would,
     for questions where no other hidden card matters."""
@@ -108,8 +64,8 @@ def hand_sampler(obs: GameState, seat: int, know: Knowledge, who: int):
     drawn = min(len(loose), 3 * need if caps else need)  # mostly plenty to find a hand
 
     def deal(rng: random.Random) -> list[str]:
-        hand, fits = _deal(rng.sample(loose, drawn), need, known, caps)
+        hand, fits = fit_hand(rng.sample(loose, drawn), need, known, caps)
         if not fits:  # most ranks capped: look through the whole pool
-            hand, _ = _deal(rng.sample(loose, len(loose)), need, known, caps)
+            hand, _ = fit_hand(rng.sample(loose, len(loose)), need, known, caps)
         return known + hand
     return deal

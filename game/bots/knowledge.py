@@ -192,13 +192,6 @@ def read_table(obs: GameState, seat: int, melding: bool = False) -> Knowledge:
                      meld_caps(obs, log) if melding else None)
 
 
-def cap_key(card: str) -> str | None:
-    """What ``meld_caps`` limits a card under: its rank, ``C.WILD``, or None for a 3."""
-    if C.is_wild(card):
-        return C.WILD
-    return None if card[0] == "3" else C.rank(card)
-
-
 def meld_caps(obs: GameState, log: list[dict]) -> list[dict[str, int] | None]:
     """Per seat, what its last turn's melding says about its hand now: the
     most cards of each rank (``C.WILD`` for wild cards; 3s are not limited)
