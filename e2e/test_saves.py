@@ -6,8 +6,11 @@ localStorage is read directly to prove refusals leave saves byte-identical.
 """
 
 
+import json
+
 import pytest
 
+import game
 import harness
 from test_table import game_state, open_new_game, press, start_game, table, wait_settled
 from tests.test_share import BAD, _pack, _payload
@@ -87,12 +90,37 @@ def test_two_saves_listed_and_both_resume(phone_context, base_url):
     assert game_state(page) == first
 
 
-def same_position(a, b):
-    """Equal but for the action log (a link carries only the current deal's)."""
-    return {**a, "log": None} == {**b, "log": None}
+def seen_by_person(state):
+    """What seat 0 sees of a game state (JSON): its view, less the action log
+    (a link carries only the current deal's)."""
+    return game.view(game.GameState.from_json(state), 0, log=False)
 
 
-def test_share_link_opens_the_same_game_elsewhere(chromium, base_url):
+def unseen_by_person(state):
+    """What seat 0 cannot see: the other hands, every unpicked knee and foot, the stock."""
+    return [sorted(p["hand"]) for p in state["players"][1:]], [p["piles"] for p in state["players"]], state["stocks"]
+
+
+def open_link(chromium, link):
+    """The game of ``link`` accepted in a fresh browser (nothing stored): its state."""
+    other = chromium.new_context(**harness.PHONE)
+    page = other.new_page()
+    reopen(page, link)
+    assert page.evaluate("location.hash") == ""  # the fragment is cleared once read
+    assert page.is_visible("#offer") and storage(page) == {}  # asks first, stores nothing
+    harness.screenshot(page, "phone-shared-offer")
+    press(page, "#btn-accept-link", True)
+    assert table(page, "phase") == "play" and table(page, "to-move") == "0"
+    state = game_state(page)
+    harness.screenshot(page, "phone-shared-table")
+    other.close()
+    return state
+
+
+def test_share_link_opens_the_same_game_elsewhere_dealt_anew(chromium, base_url):
+    """Opened twice, a link shows the same position each time (hand, melds,
+    discard, counts) but deals what the person has not seen anew: no preview
+    of the original's draws."""
     context = chromium.new_context(**harness.PHONE)
     page = context.new_page()
     open_new_game(page, base_url, QUERY)
@@ -108,16 +136,9 @@ def test_share_link_opens_the_same_game_elsewhere(chromium, base_url):
     harness.screenshot(page, "phone-share")
     context.close()
 
-    other = chromium.new_context(**harness.PHONE)  # another browser: nothing stored
-    page = other.new_page()
-    reopen(page, link)
-    assert page.evaluate("location.hash") == ""  # the fragment is cleared once read
-    assert page.is_visible("#offer") and storage(page) == {}  # asks first, stores nothing
-    harness.screenshot(page, "phone-shared-offer")
-    press(page, "#btn-accept-link", True)
-    assert same_position(game_state(page), shared)
-    assert table(page, "phase") == "play" and table(page, "to-move") == "0"
-    other.close()
+    first, second = open_link(chromium, link), open_link(chromium, link)
+    assert seen_by_person(first) == seen_by_person(second) == seen_by_person(shared)
+    assert len({json.dumps(unseen_by_person(s)) for s in (shared, first, second)}) == 3
 
 
 BAD_LINKS = [(link, words) for link, words in BAD if words in (
@@ -204,7 +225,8 @@ def test_export_delete_import(saved_page, base_url, tmp_path):
     page.wait_for_function("document.documentElement.dataset.imported === 'ok'")
     assert page.locator("#games .slot").count() == 1
     press(page, '#games [data-role="resume"]', True)
-    assert game_state(page) == state
+    imported = game_state(page)  # the same position, what the person has not seen dealt anew
+    assert seen_by_person(imported) == seen_by_person(state) and imported["stocks"] != state["stocks"]
 
 
 def test_full_storage_is_reported(saved_page):
