@@ -90,6 +90,7 @@ class TutorialMixin:
         """Plant lesson ``index``'s position on the table, South to play."""
         state = L.position(self.script, index)
         self.state, self.lesson_state = state, state
+        self.lesson_facts = L.facts(self.script, index)  # what its words name
         self.lesson, self.step, self.taps, self.lesson_next = index, 0, 0, None
         self.lesson_over = False
         self.rng = random.Random(self.script["seed"])
@@ -200,6 +201,7 @@ class TutorialMixin:
                 note = step.get("note")
             dom.mount("lesson", view.coach(
                 lesson, self.lesson, len(self.script["lessons"]), step,
+                words=L.say(step, self.lesson_facts) if step else "",
                 left=step.get("times", 1) - self.taps if step else 0, over=self.lesson_over))
         elif self.screen == "games" or (self.screen == "setup" and not self.store.ids()):
             dom.mount("lesson", view.offer(self.stored_lesson(), len(self.script["lessons"])))
