@@ -70,6 +70,21 @@ def play_lesson(page, index, shot=None):
             assert message(page) == "", f"{where}: {message(page)}"
 
 
+def test_lesson_3_names_the_seat_and_card_the_status_and_log_name(phone_context, base_url):
+    index = next(i for i, lesson in enumerate(SCRIPT["lessons"]) if lesson["title"] == "Taking the pile")
+    page = phone_context.new_page()
+    open_page(page, base_url)
+    page.evaluate(f"localStorage.setItem('tp.tutorial', '{L.progress_text(index)}')")
+    open_page(page, base_url)
+    lesson_shown(page, index)
+    said = page.text_content("#lesson-say")
+    lines = page.locator("#log li").all_text_contents()  # what just happened, as the table says it
+    last = [line for line in lines if " discarded " in line][-1]
+    thrower, _, card = last.rstrip(".").partition(" discarded ")
+    assert said.startswith(f"Later in the deal… {thrower} discarded the {card} "), (said, lines)
+    harness.screenshot(page, "phone-lesson-take-pile")
+
+
 def _shots(page, size):
     wanted = {(0, 1): "first-meld", (1, 1): "knee", (4, 0): "book", (5, 1): "ask"}
 
@@ -95,10 +110,27 @@ def test_the_whole_lesson_by_taps_alone_at_phone_size(phone_context, base_url):
     assert state["went_out"] == 0 and state["phase"] in ("deal_end", "game_end")
     harness.screenshot(page, "phone-lesson-done")
     assert page.evaluate("localStorage.getItem('tp.tutorial')") is None
+    # the lesson's moves were the lesson's: the coach does not review its deal
+    assert page.locator("#coach").count() == 0
+    assert page.get_attribute("html", "data-coach-runs") is None
     press(page, "#btn-lesson-done", touch=True)
     page.wait_for_selector("#btn-start")
     keys = page.evaluate("Object.keys(localStorage)")
     assert not [k for k in keys if k.startswith("tp.save.")], "the lesson's game is never saved"
+    assert page.locator("#btn-lesson").count() == 0, "the offer goes once the lesson is done"
+    harness.screenshot(page, "phone-after-lesson-setup")
+    press(page, "#btn-start", touch=True)  # the first game after the lesson: its first hint
+    page.wait_for_function("document.getElementById('table').dataset.busy === '0'"
+                           " && document.getElementById('table').dataset.phase === 'draw'")
+    press(page, "#btn-hint", touch=True)
+    page.wait_for_function("document.getElementById('table').dataset.hint === 'shown'")
+    assert page.get_attribute("html", "data-coach-runs") is None, "no review ran before the hint"
+    harness.screenshot(page, "phone-after-lesson-hint")
+    open_page(page, base_url)  # still gone after a reload
+    page.wait_for_selector("#btn-menu")
+    press(page, "#btn-menu", touch=True)
+    page.wait_for_selector("#btn-continue")
+    assert page.locator("#btn-lesson").count() == 0
 
 
 def test_a_wrong_tap_says_why_and_changes_nothing(phone_context, base_url):

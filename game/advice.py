@@ -22,13 +22,14 @@ from . import cards as C
 from . import melds as M
 from .bots.evaluate import ahead_of_best
 from .bots.going_out import canasta_within_reach, cards_left_cost, opponents_close
-from .bots.hard import DEFAULT_BUDGET_MS, Hard, action_key, run_to_end
-from .bots.normal import pick_take, pile_is_worth_it
+from .bots.hard import DEFAULT_BUDGET_MS, Hard, action_key, run_to_end, take_chance
+from .bots.knowledge import read_table
+from .bots.normal import pick_take, pile_is_worth_it, take_chances
 from .engine import book_status, opening_minimum
 from .english import join_words, plural
 from .errors import IllegalMove
 from .moves import take_pile_candidates
-from .names import Act
+from .names import Act, MeldKind
 from .scoring import table_points
 from .state import GameState
 from .view import observe
@@ -37,6 +38,10 @@ WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "
 # A measured figure is quoted only when the candidates differ by at least this
 # much (a share of sampled deals won): smaller gaps are noise in a few samples.
 QUOTE_GAP = 0.01
+# A discard's chance of letting the next player (an opponent) take the pile
+# from which the hint says the risk (a pair of a plain rank in a full hand is
+# about one in three: saying it for every card would tell nothing).
+RISK_SAID = 0.5
 # The reasons' words for a player without partners, in the order replaced.
 ALONE = (("your side has its", "you have your"), ("your side has", "you have"),
          ("and leads by", "and lead by"), ("your side needs", "you need"),
@@ -246,20 +251,27 @@ def _discard(obs: GameState, seat: int, card: str, measured: dict[str, float]) -
     name = obs.players[nxt].name
     side = obs.side_of(seat)
     label = f"the {C.label(card)}"
-    if obs.side_of(nxt) != side and C.is_black_three(card):
+    opponent = obs.side_of(nxt) != side
+    if opponent and C.is_black_three(card):
         return f"Discard the black 3: {name} cannot take the pile with it on top."
+    pile = f"the {len(obs.discard) + 1}-card pile"
+    chance, known = take_risk(obs, seat, card, measured) if opponent else (0.0, 0)
+    if chance >= RISK_SAID:
+        why = (f"they hold {count_word(known)} {rank_words(C.rank(card))} they picked up"
+               if known else f"a {chance:.0%} chance, by what the table shows")
+        return (f"Discard {label}, though {name} may take {pile} with it ({why}): every "
+                "other card costs your side more.")
     kept = _needed_ranks(obs, seat, card)
     if kept:
-        rank, book = kept[0]
-        return f"Keep the {rank_words(rank)}: your side needs {book} for its book; discard {label}."
-    if obs.side_of(nxt) == side:
+        rank, held, on_table = kept[0]
+        have = f"you hold {count_word(held)}" + (f" and your side has {count_word(on_table)} down"
+                                                 if on_table else "")
+        return (f"Keep the {rank_words(rank)}: your side's book needs a clean canasta of "
+                f"{rank_words(rank)}, and {have}; discard {label}.")
+    if not opponent:
         return f"Discard {label}: your partner {name} plays next, so no opponent can take it."
     share = take_shares(measured).get(card)
     if share is not None:
-        pile = f"the {len(obs.discard) + 1}-card pile"
-        if share >= 0.5:
-            return (f"Discard {label}: {name} may take {pile} with it ({share:.0%} of the hands "
-                    "they may hold), but every other card is worth more to you.")
         odds = "none" if share == 0 else "under 1%" if share < 0.01 else f"only {share:.0%}"
         return f"Discard {label}: of the hands {name} may hold, {odds} could take {pile} with it."
     hand = obs.players[seat].hand
@@ -268,6 +280,24 @@ def _discard(obs: GameState, seat: int, card: str, measured: dict[str, float]) -
         return (f"Discard {label}: a single card, and your side has no meld of "
                 f"{rank_words(C.rank(card))}.")
     return f"Discard {label}: the card your hand needs least."
+
+
+def take_risk(obs: GameState, seat: int, card: str, measured: dict[str, float]) -> tuple[float, int]:
+    """(the chance that the next player, an opponent, takes the pile once
+    ``seat`` throws ``card``; how many natural cards of its rank they are
+    known to hold, from a pile they picked up). Known two: certain; else
+    hard's measured share of their sampled hands, corrected by the fitted
+    take chance; else normal's estimate from the seat's view."""
+    nxt = (seat + 1) % obs.num_players
+    rank = C.rank(card)
+    know = read_table(obs, seat)
+    known = sum(k for c, k in know.held[nxt].items() if C.rank(c) == rank and not C.is_wild(c))
+    if known >= 2 and not C.is_wild(card):
+        return 1.0, known
+    share = take_shares(measured).get(card)
+    if share is not None:
+        return take_chance(share, rank, know, nxt), 0
+    return take_chances(obs, seat, know).get(rank, 0.0), 0
 
 
 def take_shares(measured: dict[str, float]) -> dict[str, float]:
@@ -283,16 +313,23 @@ def take_shares(measured: dict[str, float]) -> dict[str, float]:
     return out
 
 
-def _needed_ranks(obs: GameState, seat: int, thrown: str) -> list[tuple[str, str]]:
-    """The big ranks (5s, 7s) held in hand, not the one thrown, whose natural
-    canasta the side's book still lacks, with that book phrase."""
-    missing = book_status(obs, obs.side_of(seat))
+def _needed_ranks(obs: GameState, seat: int, thrown: str) -> list[tuple[str, int, int]]:
+    """The big ranks (7s, 5s) whose clean canasta the side's book still
+    lacks and that the seat is building (a pair in hand, or a card for the
+    side's unfinished meld): (rank, how many it holds, how many that meld
+    has), when the card thrown is of another rank. One card with no meld
+    to join is no plan: it is not named."""
+    r = obs.rules
+    side = obs.sides[obs.side_of(seat)]
+    missing = M.book_shortfall(r.books_for_deal(obs.deal), M.canastas(side.melds, r.canasta_size))
     held = Counter(C.rank(c) for c in obs.players[seat].hand if not C.is_wild(c))
     out = []
     for rank in ("7", "5"):
-        phrase = f"a natural canasta of {C.rank_label(rank)}"
-        if held[rank] and rank != C.rank(thrown) and phrase in missing:
-            out.append((rank, phrase))
+        down = max((len(m.cards) for m in side.melds
+                    if m.rank == rank and len(m.cards) < r.canasta_size), default=0)
+        if (MeldKind.NATURAL, rank) in missing and rank != C.rank(thrown) \
+                and (held[rank] >= 2 or held[rank] and down):
+            out.append((rank, held[rank], down))
     return out
 
 

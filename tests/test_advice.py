@@ -149,7 +149,8 @@ def test_keep_the_5s_when_the_book_needs_them():
                  discard="4S 6D", phase="play")
     got = advise(s)
     assert got.action["type"] == "discard" and got.action["card"][0] != "5"
-    assert got.reason.startswith("Keep the 5s: your side needs a natural canasta of 5s")
+    assert got.reason.startswith("Keep the 5s: your side's book needs a clean canasta of 5s, "
+                                 "and you hold two;")
     assert "a natural canasta of 5s" in book_status(s, 0)
 
 
@@ -236,3 +237,84 @@ def test_taking_the_pile_to_open_names_the_points_against_the_minimum():
         f"Take the pile: 6 cards, and a new meld of Kings and a new meld of 9s; with the top "
         f"card they make {points} points, enough for your side's first meld, which needs "
         f"{opening_minimum(s, 0)}")
+
+
+# -- the discard's reason: the risk, and the 5s only when they are a plan ---------------
+def west_took_a_pile_with_two_8s():
+    """West throws 8♥, North 8♣, East 5♦, South 9♦; West takes the pile with
+    9♠ 9♥ (so every seat knows West holds 8♥ 8♣); North and East play; South
+    has drawn and holds 8♦ (its knee and foot still to come)."""
+    s = position(hands={0: "8D 9C KD 4H 9D", 1: "8H 9S 9H 4C 6D", 2: "8C QS QD 6H",
+                        3: "5D KS 4D JD"},
+                 melds={1: [("J", "JS JH JD")]}, turn=1, phase="play")
+    for seat, action in ((1, "8H"), (2, "8C"), (3, "5D"), (0, "9D"),
+                         (1, {"type": "take_pile", "melds": [{"cards": ["9S", "9H"]}]}),
+                         (1, {"type": "knock"}), (2, "6H"), (3, "4D"), (0, None)):
+        if isinstance(action, dict):
+            apply(s, action)
+            continue
+        if seat != 1 or action != "8H":
+            apply(s, {"type": "draw"})
+        if action:
+            apply(s, {"type": "discard", "card": action})
+    assert s.to_move() == 0 and s.phase == "play" and {"8H", "8C"} <= set(s.players[1].hand)
+    return s
+
+
+def test_a_discard_the_next_player_is_known_to_take_says_the_risk():
+    s = west_took_a_pile_with_two_8s()
+    why = reason(observe(s, 0), 0, {"type": "discard", "card": "8D"}, {})
+    pile = len(s.discard) + 1
+    assert why == (f"Discard the 8♦, though West may take the {pile}-card pile with it (they "
+                   "hold two 8s they picked up): every other card costs your side more.")
+    apply(s, {"type": "discard", "card": "8D"})  # and it is so: West can take it
+    assert take_pile_candidates(s, 1)
+
+
+def test_a_discard_with_a_measured_risk_says_it_and_a_safe_one_does_not():
+    s = west_took_a_pile_with_two_8s()
+    obs = observe(s, 0)
+    likely = {action_key({"type": "discard", "card": c}): share
+              for c, share in (("9C", 0.9), ("KD", 0.05))}
+    risky = reason(obs, 0, {"type": "discard", "card": "9C"}, likely)
+    assert risky.startswith("Discard the 9♣, though West may take the") and "% chance" in risky
+    safe = reason(obs, 0, {"type": "discard", "card": "KD"}, likely)
+    assert safe.startswith("Discard the K♦: of the hands West may hold, only 5% could take")
+
+
+def test_the_5s_are_named_only_when_the_seat_is_building_them():
+    def why(hand, melds=()):
+        s = position(hands={0: hand}, melds={0: [("Q", "QS QH QD"), *melds],
+                                             1: [("K", "KS KH KD")]},
+                     discard="4S 6D", phase="play")
+        return reason(observe(s, 0), 0, {"type": "discard", "card": "9C"}, {})
+
+    assert not why("5S 9C KD 4H 6C 8D JH").startswith("Keep")  # one 5, no meld of 5s
+    assert why("5S 5H 9C KD 4H 6C 8D").startswith(
+        "Keep the 5s: your side's book needs a clean canasta of 5s, and you hold two;")
+    assert why("5S 9C KD 4H 6C 8D JH", [("5", "5D 5C 5H 5D")]).startswith(
+        "Keep the 5s: your side's book needs a clean canasta of 5s, and you hold one and your "
+        "side has four down;")
+
+
+def test_discard_reasons_vary_with_the_position():
+    """Along a game of normal bots, the discards get different reasons, and
+    "Keep the 5s" (or 7s) only from a hand with a pair of them or a card for
+    the side's meld of them."""
+    said = set()
+
+    def discard_reason(obs, seat, rng):
+        action = NORMAL(obs, seat, rng)
+        if action["type"] == "discard":
+            why = reason(obs, seat, action, {})
+            said.add(why.split(":")[0].split(",")[0].replace(C.label(action["card"]), "X"))
+            if why.startswith("Keep the"):
+                rank = "5" if why.startswith("Keep the 5s") else "7"
+                held = sum(C.rank(c) == rank for c in obs.players[seat].hand)
+                down = any(m.rank == rank and len(m.cards) < obs.rules.canasta_size
+                           for m in obs.sides[obs.side_of(seat)].melds)
+                assert held >= 2 or held and down, why
+        return action
+
+    play_game("triple-play", 3, ["normal"], check_cards=False, choosers=[discard_reason] * 4)
+    assert len(said) >= 3, said

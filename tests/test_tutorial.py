@@ -4,13 +4,20 @@ what it says; the stored progress is read strictly."""
 
 import importlib.util
 import random
+import re
+import string
 from pathlib import Path
 
 import pytest
 
 import game
+from game import cards as C
+from game import melds as M
+from game.advice import count_word
 from game.bots import get_bot
 from game.engine import book_status
+from game.english import plural
+from ui import deal_log
 from ui import lesson as L
 from ui.selection import Selection
 
@@ -153,3 +160,82 @@ def test_a_corrupt_progress_value_means_start_over(text):
 def test_a_stored_progress_value_is_read_back():
     n = len(SCRIPT["lessons"])
     assert [L.read_progress(L.progress_text(i), n) for i in range(n)] == list(range(n))
+
+
+# -- the words against the table ------------------------------------------------------
+SEAT_NAMES = ("South", "West", "North", "East")
+
+
+def seen_facts(index):
+    """What lesson ``index``'s words may name, found as the player finds it:
+    in the page's log lines of the deal so far and South's view (after the
+    lesson's draw for the hand, when it begins with one), not through
+    ui.lesson.facts."""
+    state = L.position(SCRIPT, index)
+    v = game.view(state, SOUTH, log=False)
+    lines = deal_log.deal_lines(state)
+    me = v["players"][SOUTH]
+    mine = v["sides"][v["my_side"]]
+    mates = [p["name"] for p in v["players"] if p["side"] == v["my_side"] and p["seat"] != SOUTH]
+    names = ["You"] + mates
+    # the first canasta opens the knee of the player who made it, in the same line
+    knee_lines = [line.split()[0] for line in lines
+                  if "picked up the knee" in line and line.split()[0] in names]
+    missing = len(mine["book_missing"])
+    out = {"partner": mates[0], "minimum": str(mine["opening_minimum"]),
+           "meld_min": str(state.rules.meld_min), "canasta": str(state.rules.canasta_size),
+           "pile": plural(len(v["discard"]), "card"),
+           "Missing": f"{plural(missing, 'canasta', count_word).capitalize()} "
+                      f"{'is' if missing == 1 else 'are'} missing"}
+    if knee_lines:
+        out["canasta_by"] = "You" if knee_lines[0] == "You" else knee_lines[0]
+    if len(me["pile_counts"]) == 2:
+        out["knee"] = plural(me["pile_counts"][0], "card")
+    thrown = [line for line in lines if re.fullmatch(r"\w+ discarded \S+\.", line)]
+    if thrown and v["discard"]:
+        who, _, card = thrown[-1][:-1].split()
+        top = v["discard"][-1]
+        assert C.label(top) == card, "the pile's top is the last card the log says was thrown"
+        out |= {"thrower": who, "top": card, "top_rank": C.rank_label(C.rank(top)),
+                "top_held": count_word(sum(C.rank(c) == C.rank(top) for c in v["hand"]))}
+    hand = v["hand"]
+    if SCRIPT["lessons"][index]["steps"][0].get("expect") == "draw":
+        drawn = state.clone()
+        game.apply(drawn, {"type": "draw"})
+        hand = hand_of(drawn)
+        out["draw"] = plural(len(hand) - len(v["hand"]), "card")
+    for card in hand:
+        same = [c for c in hand if C.rank(c) == C.rank(card)]
+        out |= {f"Held_{C.rank(card)}": count_word(len(same)).capitalize(),
+                f"value_{C.rank(card)}": str(M.card_value(card)),
+                f"points_{C.rank(card)}": str(sum(map(M.card_value, same)))}
+    return out
+
+
+def fields(template):
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+@pytest.mark.parametrize("index", range(len(SCRIPT["lessons"])))
+def test_every_seat_card_and_count_a_lesson_names_is_the_tables(index):
+    """Lesson 3 once said "West threw a 10" where the log said East discarded
+    10♦: the words name no seat or card of their own, only fields, and each
+    field filled on the page is what the log and the view show."""
+    known, seen = L.facts(SCRIPT, index), seen_facts(index)
+    for step in SCRIPT["lessons"][index]["steps"]:
+        template = step["say"]
+        assert not [w for w in SEAT_NAMES if w in template], template
+        assert not set(template) & set(C.SUIT_SYMBOLS.values()), template
+        for name in fields(template) - {"times"}:
+            assert name in seen, f"{template!r}: {name} is not on the table"
+            assert known[name] == seen[name], f"{template!r}: {name}"
+        assert L.say(step, known) == template.format(times=L.times_words(step.get("times", 1)),
+                                                     **seen)
+
+
+def test_lesson_3_names_the_player_who_threw_the_pile_top():
+    index = next(i for i, lesson in enumerate(SCRIPT["lessons"]) if lesson["title"] == "Taking the pile")
+    first = L.say(SCRIPT["lessons"][index]["steps"][0], L.facts(SCRIPT, index))
+    thrower = next(a for a in reversed(SCRIPT["log"][:SCRIPT["lessons"][index]["at"]])
+                   if a["type"] == "discard")
+    assert first.startswith(f"{SEAT_NAMES[thrower['seat']]} discarded the {C.label(thrower['card'])} ")

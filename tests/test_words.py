@@ -9,7 +9,7 @@ from game.english import plural
 from game.melds import wild_limit_problem
 from game.presets import PRESETS
 from tests.position import play_until, position
-from ui import render
+from ui import lesson, render
 from ui.html import Node
 from ui.table_view import page_view
 
@@ -57,3 +57,14 @@ def test_one_wild_card_needs_its_naturals_in_the_singular():
 def test_a_seats_piles_wrap_between_piles_not_inside_one():
     assert render.pile_words([13, 11]) == "knee\u00a013 · foot\u00a011"
     assert render.pile_words([11]) == "foot\u00a011"
+
+
+def test_an_empty_hand_with_a_pile_to_come_says_it_comes_next_turn():
+    """In the lesson's third position West and East have discarded their last
+    card: "hand 0 · foot 11" read as a wrong count."""
+    state = lesson.position(lesson.load(), 2)
+    west = game.view(state, 0, log=False)["players"][1]
+    assert (west["hand_count"], west["pile_counts"]) == (0, [11])
+    assert render.hand_words(west) == "hand\u00a00 · foot next\u00a0turn"
+    assert render.hand_words({"hand_count": 0, "pile_counts": []}) == "hand 0"
+    assert render.hand_words({"hand_count": 4, "pile_counts": [13, 11]}) == "hand 4"

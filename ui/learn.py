@@ -31,6 +31,7 @@ class LearnMixin:
         self.hint_for = None    # (state, log length) being thought about
         self.hint_failed = ""
         self.coach = None       # the CoachRun of the last finished deal
+        self.coach_runs = 0     # reviews started since the page loaded (<html data-coach-runs>)
 
     def at(self, where):
         """Whether the game is still at ``where`` (state object, log length)."""
@@ -82,8 +83,9 @@ class LearnMixin:
     # -- the coach -------------------------------------------------------------------------
     def sheet_extras(self, v):
         """The hints used and the coach of the deal just finished, for the score
-        sheet; a deal seen for the first time starts its review."""
-        if v["phase"] not in ("deal_end", "game_end") or not v["deal_results"]:
+        sheet; a deal seen for the first time starts its review. The lesson's
+        deal is not reviewed: its moves were the lesson's, not the player's."""
+        if v["phase"] not in ("deal_end", "game_end") or not v["deal_results"] or self.in_lesson():
             return []
         deal = v["deal_results"][-1]["deal"]
         if self.coach is None or self.coach.key != (self.game_id, deal):
@@ -92,6 +94,8 @@ class LearnMixin:
 
     def start_coach(self, deal):
         self.coach = V.CoachRun(deal, (self.game_id, deal))
+        self.coach_runs += 1
+        dom.set_root_data("coach-runs", self.coach_runs)
         asyncio.ensure_future(self.run_coach(self.coach))
 
     async def run_coach(self, run):

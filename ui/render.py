@@ -182,6 +182,16 @@ def pile_words(counts):
     return "playing foot"
 
 
+def hand_words(player):
+    """A seat's hand count; an empty hand with a pile to come says when it
+    comes (a last card discarded brings the next pile at the start of the
+    next turn, so "hand 0" alone reads as a wrong count)."""
+    if player["hand_count"] or not player["pile_counts"]:
+        return f"hand {player['hand_count']}"
+    pile = "knee" if len(player["pile_counts"]) == 2 else "foot"
+    return f"hand\u00a00 · {pile} next\u00a0turn"
+
+
 def seats(view):
     """Every other player: name, partner or opponent (and with whom), cards left."""
     out = []
@@ -204,7 +214,7 @@ def seats(view):
             # the role is in the mark and colour; with several teams, also who sits with whom
             h("div", {"class": "seat-role"}, f"with {T.short_name(mates[0])}")
             if teams and role == "opponent" and mates else None,
-            h("div", {"class": "seat-counts"}, f"hand {p['hand_count']}"),
+            h("div", {"class": "seat-counts"}, hand_words(p)),
             h("div", {"class": "seat-counts"}, pile_words(p["pile_counts"])),
             # which bot is which, when the levels differ
             h("div", {"class": "seat-level"}, f"{bot_level(p['bot'])} bot")

@@ -47,6 +47,10 @@ class TutorialMixin:
         text = self.lesson_store.get(L.KEY) if self.lesson_store else None
         return L.read_progress(text, len(self.script["lessons"]))
 
+    def learned(self):
+        """Whether the last lesson was played to its end (then the offer to learn is gone)."""
+        return bool(self.lesson_store) and self.lesson_store.get(L.DONE) == "1"
+
     def keep_progress(self, lesson):
         """Store the lesson to resume (None: forget it); storage trouble never stops the lesson."""
         if not self.lesson_store:
@@ -58,6 +62,14 @@ class TutorialMixin:
                 self.lesson_store.set(L.KEY, L.progress_text(lesson))
         except Exception as e:
             dom.console_warn(f"lesson progress not kept: {type(e).__name__}: {e}")
+
+    def keep_learned(self):
+        if not self.lesson_store:
+            return
+        try:
+            self.lesson_store.set(L.DONE, "1")
+        except Exception as e:
+            dom.console_warn(f"lesson done not kept: {type(e).__name__}: {e}")
 
     def in_lesson(self):
         return self.lesson is not None and self.state is not None \
@@ -90,6 +102,7 @@ class TutorialMixin:
         """Plant lesson ``index``'s position on the table, South to play."""
         state = L.position(self.script, index)
         self.state, self.lesson_state = state, state
+        self.lesson_facts = L.facts(self.script, index)  # what its words name
         self.lesson, self.step, self.taps, self.lesson_next = index, 0, 0, None
         self.lesson_over = False
         self.rng = random.Random(self.script["seed"])
@@ -167,6 +180,7 @@ class TutorialMixin:
         if self.lesson + 1 == len(self.script["lessons"]):
             self.lesson_over = True
             self.keep_progress(None)
+            self.keep_learned()
             return
         self.lesson_next = self.lesson + 1
         self.keep_progress(self.lesson_next)
@@ -200,8 +214,10 @@ class TutorialMixin:
                 note = step.get("note")
             dom.mount("lesson", view.coach(
                 lesson, self.lesson, len(self.script["lessons"]), step,
+                words=L.say(step, self.lesson_facts) if step else "",
                 left=step.get("times", 1) - self.taps if step else 0, over=self.lesson_over))
-        elif self.screen == "games" or (self.screen == "setup" and not self.store.ids()):
+        elif not self.learned() and (self.screen == "games"
+                                     or (self.screen == "setup" and not self.store.ids())):
             dom.mount("lesson", view.offer(self.stored_lesson(), len(self.script["lessons"])))
         else:
             dom.mount("lesson", [])

@@ -10,9 +10,10 @@ from ui.html import button, h
 LATER = "Later in the deal… "
 
 
-def coach(lesson, index, count, step, *, left, over):
+def coach(lesson, index, count, step, *, words, left, over):
     """The box for lesson ``index`` (of ``count``) waiting for ``step`` (None: the
-    lesson's taps are done and the bots play), ``left`` taps of it to go."""
+    lesson's taps are done and the bots play), ``left`` taps of it to go;
+    ``words``: the step's words filled from the table (ui.lesson.say)."""
     head = h("p", {"class": "lesson-head"}, f"Lesson {index + 1} of {count}: {lesson['title']}")
     if over:
         return [h("div", {"class": "lesson-box done", "id": "lesson-box"},
@@ -25,7 +26,7 @@ def coach(lesson, index, count, step, *, left, over):
     if step is None:
         say = "Well done. The others play their turns, then the next lesson begins."
     else:
-        say = step["say"] + (f" ({left} more)" if left > 1 and left < step.get("times", 1) else "")
+        say = words + (f" ({left} more)" if left > 1 and left < step.get("times", 1) else "")
         if lesson["later"] and index and _first(lesson, step):
             say = LATER + say
     return [h("div", {"class": "lesson-box", "id": "lesson-box"},

@@ -141,6 +141,14 @@ def feeding_risk(obs: GameState, seat: int, know: Knowledge) -> dict[str, float]
     """Per rank: the expected points the next player gains if we throw it
     (chance they can take the pile with it, times what the pile is worth)."""
     nxt = (seat + 1) % obs.num_players
+    return {rank: chance * pile_gain(obs, nxt, rank)
+            for rank, chance in take_chances(obs, seat, know).items()}
+
+
+def take_chances(obs: GameState, seat: int, know: Knowledge) -> dict[str, float]:
+    """Per rank: the chance that the next player, an opponent, can take the
+    pile if we throw it, as far as ``seat``'s view tells ({} for a partner)."""
+    nxt = (seat + 1) % obs.num_players
     if obs.side_of(nxt) == obs.side_of(seat):
         return {}
     their = open_melds(obs, nxt)
@@ -159,7 +167,7 @@ def feeding_risk(obs: GameState, seat: int, know: Knowledge) -> dict[str, float]
             chance = min(1.0, chance * 2)
         if know.discarded[nxt][rank]:
             chance /= 2
-        out[rank] = chance * pile_gain(obs, nxt, rank)
+        out[rank] = chance
     return out
 
 
