@@ -187,8 +187,9 @@ def grouped(n):
 def turn_line(seat, steps, brief=False, number=grouped):
     """One line for one turn: how it began, the melds and canastas it made, the
     piles picked up, how it ended, and the acting side's jump in table points
-    ("Them +1,450"). ``brief`` counts the cards melded instead of naming the
-    melds and leaves out the red 3s' replacements (for a small screen)."""
+    ("Them +1,450"). ``brief`` counts the cards melded and the canastas instead
+    of naming them, and leaves out the red 3s' replacements and a knock (for a
+    small screen)."""
     before, after = steps[0][2], steps[-1][3]
     side = before["players"][seat]["side"]
     parts = [words for action, who, b, a in steps for words in _turn_step(action, who, b, a, brief)]
@@ -216,7 +217,7 @@ def _turn_step(action, seat, before, after, brief):
         words.append(f"took the {len(before['discard'])}-card pile")
     elif kind == "discard":
         words.append(f"discarded {C.label(action['card'])}")
-    elif kind == "knock":
+    elif kind == "knock" and not brief:  # brief: after a pile take the knock goes without saying
         words.append("knocked")
     elif kind == "ask_to_go_out":
         asked = join_words([seat_name(before, s, "you") for s in after["answering"]]) or "their partner"
@@ -249,7 +250,9 @@ def _turn_melds(before, after, side, brief):
             out.append("melded " + _ranks(new))
         if grown:
             out.append("added to the " + _ranks(grown))
-    if canastas:
+    if canastas and brief:
+        out.append(f"made {plural(len(canastas), 'canasta')}")
+    elif canastas:
         ranks = _ranks(canastas)
         out.append(f"made {'a canasta' if len(canastas) == 1 else 'canastas'} of {ranks}")
     return out

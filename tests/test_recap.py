@@ -76,6 +76,8 @@ def test_a_pile_take_that_makes_a_canasta_and_picks_up_the_knee():
     steps = replay.steps(state, [{"type": "take_pile", "melds": [{"to": 1, "cards": ["KH", "KD"]}]}], 0)
     assert narrate.turn_line(1, steps) == ("West took the 3-card pile, added to the Kings, made a canasta "
                                           "of Kings and picked up the knee: Them +530.")
+    assert narrate.turn_line(1, steps, brief=True) == ("West took the 3-card pile, melded 3 cards, made 1 canasta "
+                                                      "and picked up the knee: Them +530.")
     assert narrate.changed_melds(steps) == {1: 3}
     assert narrate.turn_line(1, steps, number=lambda n: f"<{n}>").endswith("Them +<530>.")
 

@@ -11,8 +11,6 @@ from game import narrate
 from ui import dom, render
 from ui.text import HUMAN
 
-RECAP_CHARS = 150  # about three lines of a 360 px phone: longer turns are told briefly
-
 
 class RecapMixin:
     steps = ()
@@ -42,16 +40,8 @@ class RecapMixin:
             return {}
         return narrate.changed_melds([step for _, turn in shown for step in turn])
 
-    def recap_lines(self):
-        """One line per turn shown; all told briefly when the full lines would not fit."""
-        shown = self.recap_turns()
-        full = [narrate.turn_line(seat, steps, number=render.fmt) for seat, steps in shown]
-        if sum(len(line) for line in full) <= RECAP_CHARS:
-            return full, False
-        return [narrate.turn_line(seat, steps, brief=True, number=render.fmt) for seat, steps in shown], True
-
     def draw_recap(self):
-        lines, brief = self.recap_lines()
+        lines, brief = render.recap_lines(self.recap_turns())
         if not lines:  # a deal's start: its first line
             lines = self.log[-1:]
         dom.mount("recap", render.recap(lines))

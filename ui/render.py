@@ -331,12 +331,12 @@ def side_words(view, side, changed=None):
 def side_changes(view, side, changed):
     """How many of a side's melds changed since your last turn, in words, or None."""
     n = sum(1 for m in view["sides"][side]["melds"] if m["id"] in (changed or {}))
-    return f"{plural(n, 'meld')} new or added to" if n else None
+    return f"{plural(n, 'meld')} changed" if n else None
 
 
 def side_summary(view, side, changed=None):
     """One opponent side in a few words: "Them 5 melds · 2 canastas · red 3 ×1 · 1 230 pts",
-    and what changed since your last turn ("2 melds new or added to")."""
+    and what changed since your last turn ("2 melds changed")."""
     news = side_changes(view, side, changed)
     return h("span", {"class": "strip-side" + (" changed" if news else ""), "data-side": side},
              h("b", None, T.side_name(view, side, short=True)), " " + " · ".join(side_facts(view, side)),
@@ -373,6 +373,17 @@ def meld_detail(view, meld_id):
                          h("span", {"class": "sr-only"}, T.meld_label(m)),
                          button("✕", "hide-meld", id="btn-hide-meld", cls="small", label="Close the meld's cards"))
     return None
+
+
+RECAP_CHARS = 150  # about three lines of a 360 px phone: longer turns are told briefly
+
+
+def recap_lines(turns):
+    """(one line per turn, told briefly): all brief when the full lines would not fit."""
+    full = [narrate.turn_line(seat, steps, number=fmt) for seat, steps in turns]
+    if sum(len(line) for line in full) <= RECAP_CHARS:
+        return full, False
+    return [narrate.turn_line(seat, steps, brief=True, number=fmt) for seat, steps in turns], True
 
 
 def recap(lines):
