@@ -18,17 +18,18 @@ from ui.saves import MemoryStorage, SaveStore
 OPPONENT = "5C 6D 8H JH KC 4H TC"
 
 
-def resume_at(page, base_url, state, touch=True, bots=None):
+def resume_at(page, base_url, state, touch=True, bots=None, query=QUERY):
     """Store ``state`` as the only saved game and open it at the table
-    (the other seats played by ``bots``, one name a seat; else normal bots)."""
+    (the other seats played by ``bots``, one name a seat; else normal bots)
+    with the page's ``query`` (its pace, its seed)."""
     for seat in range(1, len(state.players)):
         state.players[seat].bot = bots[seat - 1] if bots else "normal"
     store = SaveStore(MemoryStorage())
     store.current = store.save(None, state, ["A hand-built position."])
-    reopen(page, base_url + QUERY)
+    reopen(page, base_url + query)
     page.evaluate("data => { localStorage.clear(); for (const [k, v] of Object.entries(data)) "
                   "localStorage.setItem(k, v); }", store.storage.data)
-    reopen(page, base_url + QUERY)
+    reopen(page, base_url + query)
     press(page, "#btn-continue", touch)
     wait_settled(page)
 

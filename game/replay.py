@@ -108,3 +108,17 @@ def same_deal(state, deal: int, seat: int):
         redealt=redealt,
     )
 
+
+
+def steps(state, actions: list[dict], seat: int) -> list[tuple]:
+    """``(action, acting seat, before, after)`` for each of ``actions`` applied in
+    turn to a copy of ``state``, the views ``seat``'s (game.narrate's turns);
+    each action's seat is the one whose move it was."""
+    fresh = state.clone()
+    out = []
+    for action in actions:
+        mover = fresh.to_move()
+        before = view(fresh, seat, log=False)
+        apply(fresh, action)
+        out.append((action, mover, before, view(fresh, seat, log=False)))
+    return out

@@ -71,7 +71,7 @@ def view(state: GameState, seat: int, log: bool = True) -> dict:
         })
     me = o.players[seat]
     out = {
-        "seat": seat, "rules": r.name, "deal": o.deal, "deals": r.deals,
+        "seat": seat, "rules": r.name, "draw_count": r.draw_count, "deal": o.deal, "deals": r.deals,
         "dealer": o.dealer, "turn": o.turn, "to_move": o.to_move(),
         "phase": o.phase, "took_pile": o.took_pile, "permission": o.permission,
         "answering": list(o.answering), "players": players, "sides": sides,

@@ -26,6 +26,7 @@ from ui import text as T
 from ui.games import GamesMixin
 from ui.learn import LearnMixin
 from ui.pacing import PacingMixin
+from ui.recap import RecapMixin
 from ui.replay import ReplayMixin
 from ui.selection import Selection
 from ui.setup import Setup
@@ -53,7 +54,7 @@ def _median(values: list[float]) -> float:
     return s[mid] if len(s) % 2 else (s[mid - 1] + s[mid]) / 2
 
 
-class Controller(TutorialMixin, GamesMixin, PacingMixin, ReplayMixin, StatsMixin, LearnMixin):
+class Controller(TutorialMixin, GamesMixin, PacingMixin, RecapMixin, ReplayMixin, StatsMixin, LearnMixin):
     def __init__(self, delay_ms=None, seed=None):
         self.delay_ms = None if delay_ms is None else max(0, delay_ms)  # None: the settings' pace
         self.fixed_seed = seed
@@ -179,6 +180,7 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, ReplayMixin, StatsMixin
             return False
         after = page_view(self.state, HUMAN, log=False)
         self.log.append(narrate.summarize(action, HUMAN, before, after))
+        self.record_step(action, HUMAN, before, after)
         self.stage_moves(action, HUMAN, before, after)
         self.message = ""
         if not keep_selection:
@@ -187,6 +189,7 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, ReplayMixin, StatsMixin
             self.mark_fresh(before["hand"], after["hand"])
             if action["type"] in ("draw", "take_pile") and before["phase"] == "draw":
                 self.snapshot = (self.state.to_json(), len(self.log), Counter(self.fresh))
+                self.steps_at_snapshot = len(self.steps)
                 self.changed = False
             else:
                 self.changed = True
@@ -347,6 +350,7 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, ReplayMixin, StatsMixin
         self.state = game.GameState.from_json(data)
         self.fresh = Counter(fresh)
         del self.log[log_len:]
+        self.steps = self.steps[:self.steps_at_snapshot]
         self.sel.clear()
         self.changed = False
         self.message = "Undone: back to just after your draw."
@@ -427,6 +431,7 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, ReplayMixin, StatsMixin
         self.bot_ms.append(self.last_bot_s * 1000)
         after = page_view(state, HUMAN, log=False)
         self.log.append(narrate.summarize(action, seat, before, after))
+        self.record_step(action, seat, before, after)
         self.stage_moves(action, seat, before, after)
         dom.set_root_data("bot-ms-median", f"{_median(self.bot_ms):.3f}")
         dom.set_root_data("bot-ms-max", f"{max(self.bot_ms):.3f}")
@@ -507,10 +512,12 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, ReplayMixin, StatsMixin
                        targets=meld_targets(seen, selected, self.sel.staged) if playing else [])
 
     def draw_status(self, v):
-        """Scores, the turn's prompt, the last lines of the log and a refusal."""
+        """Scores, the turn's prompt, what happened since your last turn, the last
+        lines of the log and a refusal."""
         dom.mount("scores", render.scores(v))
         dom.mount("status", T.turn_prompt(v) if not self.busy or v["to_move"] in (HUMAN, None)
                   else f"{narrate.seat_name(v, v['to_move'])} is playing…")
+        self.draw_recap()
         dom.mount("log", [render.h("li", None, line) for line in self.log[-LOG_LINES:]])
         dom.mount("message", self.message)
 
@@ -520,7 +527,7 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, ReplayMixin, StatsMixin
         dom.mount("seats", render.seats(v))
         dom.mount("melds", render.meld_area(
             v, staged_ids, adding=bool(now.selected), targets=now.targets,
-            theirs_open=self.theirs_open, shown_meld=self.shown_meld))
+            theirs_open=self.theirs_open, shown_meld=self.shown_meld, changed=self.changed_melds()))
         dom.mount("piles", render.piles(v))
 
     def draw_hand(self, v, now):

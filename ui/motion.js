@@ -104,17 +104,53 @@
     animation.finished.catch(() => {}).then(() => element.classList.remove("motion-mark"));
   }
 
-  function banner(step, target, still, ms, delay) {
+  // A banner never covers these, nor the box of the seat that acted (step.keep).
+  const KEEP_CLEAR = ["#hand", "#actions", "#status", "#recap"];
+
+  function visibleRects(selectors) {
+    const out = [];
+    for (const selector of selectors) {
+      const found = shown([selector]);
+      if (found) out.push(found.rect);
+    }
+    return out;
+  }
+
+  function overlaps(a, b) {
+    return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  }
+
+  // The banner's centre nearest its anchor where a w x h box covers none of
+  // ``blocked`` and stays on screen: the anchor's height, else just above or
+  // below one of the boxes kept clear; the top of the screen if none is free.
+  function spot(anchor, w, h, blocked) {
+    const [cx, cy] = anchor ? center(anchor.rect) : [innerWidth / 2, innerHeight / 3];
+    const x = Math.min(Math.max(cx, w / 2 + 4), innerWidth - w / 2 - 4);
+    const ys = [cy];
+    for (const b of blocked) ys.push(b.top - h / 2 - 4, b.bottom + h / 2 + 4);
+    const free = ys.filter((y) => y >= h / 2 + 4 && y <= innerHeight - h / 2 - 4).filter((y) => {
+      const box = { left: x - w / 2, right: x + w / 2, top: y - h / 2, bottom: y + h / 2 };
+      return !blocked.some((b) => overlaps(box, b));
+    });
+    free.sort((a, b) => Math.abs(a - cy) - Math.abs(b - cy));
+    return [x, free.length ? free[0] : h / 2 + 4];
+  }
+
+  function banner(step, target, still, ms, delay, blocked) {
     const box = document.createElement("div");
     box.className = "motion-banner tone-" + (step.tone || "info");
     box.setAttribute("role", "status");
     box.textContent = step.banner;
-    const [x, y] = target ? center(target.rect) : [innerWidth / 2, innerHeight / 3];
-    // about 0.6em a character at 16px, plus padding: near enough to keep it on screen
-    const half = Math.min(step.banner.length * 5 + 20, innerWidth / 2);
-    box.style.left = Math.min(Math.max(x, half + 4), innerWidth - half - 4) + "px";
-    box.style.top = Math.min(Math.max(y, 24), innerHeight - 24) + "px";
+    box.style.visibility = "hidden";
     layer().appendChild(box);
+    const w = box.offsetWidth;
+    const h = box.offsetHeight;
+    const [x, y] = spot(target, w, h, blocked.concat(visibleRects(step.keep || [])));
+    box.style.left = x + "px";
+    box.style.top = y + "px";
+    box.style.visibility = "";
+    // the next banner of this move keeps clear of this one too
+    blocked.push({ left: x - w / 2, right: x + w / 2, top: y - h / 2, bottom: y + h / 2 });
     const hold = Math.max(2 * ms, 900);
     if (still) {
       setTimeout(() => box.remove(), hold);
@@ -144,6 +180,7 @@
     ]);
     const gap = Math.round(ms / 4);
     const landed = [];
+    const blocked = visibleRects(KEEP_CLEAR);
     let delay = 0;
     let lastFly = -ms;  // a mark lights its target as the card before it lands
     for (const [step, from, target] of placed) {
@@ -154,7 +191,7 @@
       } else if (step.mark) {
         mark(target, still, ms, lastFly + ms);
       } else if (step.banner) {
-        banner(step, target, still, ms, delay);
+        banner(step, target, still, ms, delay, blocked);
       }
     }
     const paced = new Promise((done) => setTimeout(done, still ? ms : delay + ms));

@@ -8,14 +8,17 @@ on the page (a folded or scrolled-away meld falls back to its side's panel).
 Each step is one of
   {"fly": [from...], "to": [to...], "card": label or "", "n": cards}
   {"mark": [selectors]}                      the target lights up
-  {"banner": text, "at": [selectors], "tone": kind}
-and ``cues`` lists the moments that may sound or vibrate ("canasta", "out").
+  {"banner": text, "at": [selectors], "tone": kind, "keep": [selectors]}
+(motion.js keeps a banner off the hand, the action bar, the status and
+what ``keep`` names: the seat box of the player who acted), and ``cues``
+lists the moments that may sound or vibrate ("canasta", "out").
 """
 
 from collections import Counter
 
 from game import cards as C
 from game import narrate
+from game.english import plural
 from ui.selection import group_key
 from ui.text import HUMAN
 
@@ -31,8 +34,18 @@ def _from_hand(seat, cards):
     return _place(seat)
 
 
+def _side_place(side):
+    """A side's melds panel, else (folded on a phone) its part of the opponents' strip."""
+    return [f"#side-{side}", f'.strip-side[data-side="{side}"]', "#btn-opponents"]
+
+
 def _meld_place(side, meld_id):
-    return [f'[data-meld="{meld_id}"]', f"#side-{side}"]
+    return [f'[data-meld="{meld_id}"]'] + _side_place(side)
+
+
+def _banner(text, at, tone, seat):
+    """A banner at ``at`` that leaves the acting seat's box in view."""
+    return {"banner": text, "at": at, "tone": tone, "keep": [] if seat == HUMAN else _place(seat)}
 
 
 def _stock(index, view):
@@ -76,7 +89,7 @@ def moves(action, seat, before, after):
     out = []
     if kind == "draw":
         if after["phase"] in ("deal_end", "game_end") and before["phase"] == "draw":
-            out.append({"banner": "The stock ran out", "at": _place(seat), "tone": "info"})
+            out.append(_banner("The stock ran out", _place(seat), "info", seat))
         else:
             picks = action.get("from", [0] * before["draw_count"])
             mine = _drawn(before, after, side) if seat == HUMAN else []
@@ -87,18 +100,17 @@ def moves(action, seat, before, after):
         top = before["discard"][-1] if before["discard"] else None
         out.append({"fly": ["#pile-discard"], "to": _place(seat), "card": _face(top) if top else "",
                     "n": len(before["discard"])})
-        out.append({"banner": f"{who} take{'' if seat == HUMAN else 's'} the pile", "at": _place(seat),
-                    "tone": "pile"})
+        out.append(_banner(f"{who} take{'' if seat == HUMAN else 's'} the pile", _place(seat), "pile", seat))
     elif kind == "discard":
         out.append({"fly": _from_hand(seat, [action["card"]]), "to": ["#pile-discard"],
                     "card": _face(action["card"]), "n": 1})
         out.append({"mark": ["#pile-discard"]})
     elif kind == "knock":
-        out.append({"banner": f"{who} knock{'' if seat == HUMAN else 's'}", "at": _place(seat), "tone": "info"})
+        out.append(_banner(f"{who} knock{'' if seat == HUMAN else 's'}", _place(seat), "info", seat))
     elif kind == "ask_to_go_out":
-        out.append({"banner": f"{who}: may I go out?", "at": _place(seat), "tone": "ask"})
+        out.append(_banner(f"{who}: may I go out?", _place(seat), "ask", seat))
     elif kind == "answer":
-        out.append({"banner": f"{who}: {'yes' if action['yes'] else 'no'}", "at": _place(seat), "tone": "ask"})
+        out.append(_banner(f"{who}: {'yes' if action['yes'] else 'no'}", _place(seat), "ask", seat))
     if kind in ("take_pile", "meld"):
         for meld_id, cards in _meld_targets(action, before, after, side):
             out.append({"fly": _from_hand(seat, cards), "to": _meld_place(side, meld_id),
@@ -109,15 +121,19 @@ def moves(action, seat, before, after):
 
 
 def _moments(seat, who, side, before, after):
-    """Red 3s, canastas, knee and foot pickups, going out: a banner each."""
+    """Red 3s (each flies to its side's red 3s), canastas, knee and foot pickups,
+    going out: a banner each, at the side that acted."""
     out = []
-    red3 = len(after["sides"][side]["red3"]) - len(before["sides"][side]["red3"])
-    if red3 > 0:
-        out.append({"banner": f"{who}: red 3{'s' if red3 > 1 else ''} ×{red3}", "at": [f"#side-{side}"],
-                    "tone": "red3"})
+    red3 = list((Counter(after["sides"][side]["red3"]) - Counter(before["sides"][side]["red3"])).elements())
+    if red3:
+        place = [f"#red3-side-{side}"] + _side_place(side)
+        out += [{"fly": _place(seat), "to": place, "card": _face(card), "n": 1} for card in red3]
+        out.append({"mark": place})
+        out.append(_banner(f"{who} lay{'' if seat == HUMAN else 's'} {plural(len(red3), 'red 3')}", place,
+                           "red3", seat))
     for meld in _canastas(before, after, side):
-        out.append({"banner": f"Canasta! {narrate.meld_rank_label(meld['rank'])}",
-                    "at": _meld_place(side, meld["id"]), "tone": "canasta"})
+        out.append(_banner(f"Canasta! {narrate.meld_rank_label(meld['rank'])}", _meld_place(side, meld["id"]),
+                           "canasta", seat))
     if after["deal"] == before["deal"] and after["went_out"] is None:
         was = len(before["players"][seat]["pile_counts"])
         now = len(after["players"][seat]["pile_counts"])
@@ -127,11 +143,11 @@ def _moments(seat, who, side, before, after):
             source = [f"#pile-{pile}", "#piles"] if seat == HUMAN else _place(seat)
             n = before["players"][seat]["pile_counts"][was - left]
             out.append({"fly": source, "to": _place(seat), "card": "", "n": n})
-            out.append({"banner": f"{who} {verb} up the {pile}", "at": _place(seat), "tone": "pile"})
+            out.append(_banner(f"{who} {verb} up the {pile}", _place(seat), "pile", seat))
     if after["went_out"] is not None and before["went_out"] is None:
         out_seat = after["went_out"]
-        out.append({"banner": f"{narrate.seat_name(after, out_seat)} go{'' if out_seat == HUMAN else 'es'} out",
-                    "at": _place(out_seat), "tone": "out"})
+        out.append(_banner(f"{narrate.seat_name(after, out_seat)} go{'' if out_seat == HUMAN else 'es'} out",
+                           _place(out_seat), "out", out_seat))
     return out
 
 

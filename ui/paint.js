@@ -26,7 +26,7 @@
   const SAVE_AFTER_MS = 400;
   // The table's regions (index.html ids) and the elements whose data-*
   // attributes the layout depends on.
-  const REGIONS = ["scores", "status", "log", "message", "seats", "melds", "piles",
+  const REGIONS = ["scores", "status", "recap", "log", "message", "seats", "melds", "piles",
                    "staged", "hand", "sheet", "actions"];
   const SCREENS = ["table", "sheet"];
   // Elements that only hold text and layout: nothing that loads, runs or submits.

@@ -228,20 +228,22 @@ def bot_level(name):
 
 
 # -- melds -----------------------------------------------------------------------------------
-def meld_chip(meld, mine, staged_to, adding=False, target=False):
+def meld_chip(meld, mine, staged_to, adding=False, target=False, change=None):
     """A meld on the table. Your side's melds take the selected cards
     (``adding``; ``target``: the selection may join this one); otherwise a
-    tap shows the meld's cards."""
+    tap shows the meld's cards. ``change``: "new", or the cards added, since
+    your last turn (game.narrate.changed_melds), marked in words."""
     kind = meld["kind"]
     classes = (f"meld {kind}" + (" canasta" if meld["canasta"] else "") + (" staged" if staged_to else "")
-               + (" target" if target else ""))
+               + (" target" if target else "") + (" changed" if change else ""))
     rank = "W" if meld["rank"] == C.WILD else group_title(meld["rank"])
     word = T.KIND_WORDS[kind]
     # the label says it all in words: the short visible text is hidden from screen readers
     body = [h("span", {"class": "m-rank", "aria-hidden": "true"}, rank),
             h("span", {"class": "m-count", "aria-hidden": "true"}, f"×{len(meld['cards'])}"),
-            h("span", {"class": "m-kind", "aria-hidden": "true"}, ("★ " if meld["canasta"] else "") + word)]
-    label = T.meld_label(meld)
+            h("span", {"class": "m-kind", "aria-hidden": "true"}, ("★ " if meld["canasta"] else "") + word),
+            change_mark(change)]
+    label = T.meld_label(meld) + change_words(change)
     extra = {"data-meld": meld["id"], "data-kind": kind, "data-rank": meld["rank"],
              "data-canasta": "1" if meld["canasta"] else "0"}
     if mine and adding:
@@ -252,13 +254,27 @@ def meld_chip(meld, mine, staged_to, adding=False, target=False):
                   id=f"meld-{meld['id']}", cls=classes, extra=extra)
 
 
+def change_mark(change):
+    """The visible mark of a meld changed since your last turn: "new" or "+2"."""
+    if not change:
+        return None
+    return h("span", {"class": "m-change", "aria-hidden": "true"}, "new" if change == "new" else f"+{change}")
+
+
+def change_words(change):
+    """The same mark in words, for the meld's label."""
+    if not change:
+        return ""
+    return ". New since your last turn" if change == "new" else f". {plural(change, 'card')} added since your last turn"
+
+
 def sr_only(words):
     """A control's name in words, for screen readers; its short visible text is
     aria-hidden (an aria-label would have to repeat that text: WCAG 2.5.3)."""
     return h("span", {"class": "sr-only"}, words)
 
 
-def side_panel(view, side, staged_ids, adding=False, targets=()):
+def side_panel(view, side, staged_ids, adding=False, targets=(), changed=None):
     s = view["sides"][side]
     mine = side == view["my_side"]
     name, players = T.side_name(view, side), T.side_players(view, side)
@@ -269,7 +285,8 @@ def side_panel(view, side, staged_ids, adding=False, targets=()):
         facts.append(h("span", {"class": "fact", "data-fact": "opening"},
                        f"first meld needs {s['opening_minimum']}"))
     if s["red3"]:
-        facts.append(h("span", {"class": "fact", "aria-label": f"{len(s['red3'])} red 3s laid"},
+        facts.append(h("span", {"class": "fact", "id": f"red3-side-{side}",
+                                "aria-label": f"{plural(len(s['red3']), 'red 3')} laid"},
                        f"red 3s ×{len(s['red3'])}"))
     if mine and view["going_out_discard"] != "optional":
         facts.append(h("span", {"class": "fact", "data-fact": "going-out"},
@@ -283,7 +300,9 @@ def side_panel(view, side, staged_ids, adding=False, targets=()):
                  h("ul", None, [h("li", None, item) for item in s["book_missing"]]))
     else:
         book = h("span", {"class": "fact done"}, "book complete ✓")
-    melds = [meld_chip(m, mine, m["id"] in staged_ids, adding, mine and m["id"] in targets) for m in s["melds"]]
+    changed = changed or {}
+    melds = [meld_chip(m, mine, m["id"] in staged_ids, adding, mine and m["id"] in targets, changed.get(m["id"]))
+             for m in s["melds"]]
     if not melds:
         melds = [h("span", {"class": "muted empty"}, "no melds yet")]
     return h("section", {"class": "side" + (" mine" if mine else " theirs"), "id": f"side-{side}",
@@ -292,12 +311,13 @@ def side_panel(view, side, staged_ids, adding=False, targets=()):
              h("div", {"class": "meld-list"}, melds))
 
 
-def melds(view, staged_ids, adding=False, targets=()):
+def melds(view, staged_ids, adding=False, targets=(), changed=None):
     """One panel per side, the player's own last (nearest the hand); ``targets``:
-    the ids of the side's melds the selection may join (marked "target")."""
+    the ids of the side's melds the selection may join (marked "target");
+    ``changed``: the melds changed since your last turn (marked)."""
     mine = view["my_side"]
     order = [s for s in range(len(view["sides"])) if s != mine] + [mine]
-    return [side_panel(view, s, staged_ids, adding, targets) for s in order]
+    return [side_panel(view, s, staged_ids, adding, targets, changed) for s in order]
 
 
 def side_facts(view, side):
@@ -313,28 +333,40 @@ def side_facts(view, side):
     return parts
 
 
-def side_words(view, side):
-    return T.side_name(view, side) + ": " + ", ".join(side_facts(view, side))
+def side_words(view, side, changed=None):
+    news = side_changes(view, side, changed)
+    return T.side_name(view, side) + ": " + ", ".join(side_facts(view, side) + ([news] if news else []))
 
 
-def side_summary(view, side):
-    """One opponent side in a few words: "Them 5 melds · 2 canastas · red 3 ×1 · 1 230 pts"."""
-    return h("span", {"class": "strip-side", "data-side": side},
-             h("b", None, T.side_name(view, side, short=True)), " " + " · ".join(side_facts(view, side)))
+def side_changes(view, side, changed):
+    """How many of a side's melds changed since your last turn, in words, or None."""
+    n = sum(1 for m in view["sides"][side]["melds"] if m["id"] in (changed or {}))
+    return f"{plural(n, 'meld')} changed" if n else None
 
 
-def meld_area(view, staged_ids, *, adding, targets, theirs_open, shown_meld):
+def side_summary(view, side, changed=None):
+    """One opponent side in a few words: "Them 5 melds · 2 canastas · red 3 ×1 · 1 230 pts",
+    and what changed since your last turn ("2 melds changed")."""
+    news = side_changes(view, side, changed)
+    return h("span", {"class": "strip-side" + (" changed" if news else ""), "data-side": side},
+             h("b", None, T.side_name(view, side, short=True)), " " + " · ".join(side_facts(view, side)),
+             h("span", {"class": "strip-change"}, " · " + news) if news else None)
+
+
+def meld_area(view, staged_ids, *, adding, targets, theirs_open, shown_meld, changed=None):
     """The melds region: the opponents' sides folded into one line that opens
-    on a tap, a meld's cards when one is shown, then the panels (scrolling)."""
+    on a tap, a meld's cards when one is shown, then the panels (scrolling);
+    ``changed``: the melds changed since your last turn, marked in each."""
     mine = view["my_side"]
     theirs = [s for s in range(len(view["sides"])) if s != mine]
-    strip = button([h("span", {"class": "strip-sides", "aria-hidden": "true"}, [side_summary(view, s) for s in theirs]),
+    strip = button([h("span", {"class": "strip-sides", "aria-hidden": "true"},
+                      [side_summary(view, s, changed) for s in theirs]),
                     h("span", {"class": "strip-mark", "aria-hidden": "true"}, "▾" if theirs_open else "▸")],
                    "opponents", id="btn-opponents", cls="strip",
                    label=("Hide" if theirs_open else "Show") + " the other sides' melds: "
-                         + "; ".join(side_words(view, s) for s in theirs),
+                         + "; ".join(side_words(view, s, changed) for s in theirs),
                    extra={"aria-expanded": "true" if theirs_open else "false", "aria-controls": "meld-scroll"})
-    panels = melds(view, staged_ids, adding, targets)
+    panels = melds(view, staged_ids, adding, targets, changed)
     return [strip, meld_detail(view, shown_meld),
             h("div", {"class": "meld-scroll" + (" open" if theirs_open else ""), "id": "meld-scroll"}, panels)]
 
@@ -351,6 +383,22 @@ def meld_detail(view, meld_id):
                          h("span", {"class": "sr-only"}, T.meld_label(m)),
                          button("✕", "hide-meld", id="btn-hide-meld", cls="small", label="Close the meld's cards"))
     return None
+
+
+RECAP_CHARS = 150  # about three lines of a 360 px phone: longer turns are told briefly
+
+
+def recap_lines(turns):
+    """(one line per turn, told briefly): all brief when the full lines would not fit."""
+    full = [narrate.turn_line(seat, steps, number=fmt) for seat, steps in turns]
+    if sum(len(line) for line in full) <= RECAP_CHARS:
+        return full, False
+    return [narrate.turn_line(seat, steps, brief=True, number=fmt) for seat, steps in turns], True
+
+
+def recap(lines):
+    """What happened since your last turn, one whole line a turn."""
+    return [h("li", None, line) for line in lines]
 
 
 # -- piles ------------------------------------------------------------------------------------

@@ -4,8 +4,7 @@ under the game's rule set.
 game.view is the seat's observation (the cards, counts, melds and scores the
 seat may see); this module adds the rule-set facts the page needs to choose
 what to draw: the rule set's title and house rules for the score sheet, which
-sheet rows and side facts apply, how many cards a draw takes (the draw
-buttons and their motion), whether the Ask button exists, and the knee
+sheet rows and side facts apply, whether the Ask button exists, and the knee
 reminder (the seat's ``knee_ready`` shown only where the rules remind).
 """
 
@@ -18,7 +17,7 @@ def page_fields(state, seat):
     r = state.rules
     return {
         "title": r.title, "house_rules": changes(r),
-        "draw_count": r.draw_count, "books_needed": bool(r.books_for_deal(state.deal)),
+        "books_needed": bool(r.books_for_deal(state.deal)),
         "red3_laid": r.red3_laid, "wild_melds": r.wild_melds,
         "ask_partner": r.ask_partner and len(state.sides) < len(state.players),
         "going_out_discard": r.going_out_discard,

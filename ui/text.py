@@ -3,26 +3,12 @@ log's lines are game/narrate.py's)."""
 
 from game import cards as C
 from game.narrate import meld_rank_label, seat_name
+from game.narrate import short_name as short_name
+from game.narrate import side_name as side_name
 
 HUMAN = 0
 KIND_WORDS = {"natural": "clean", "mixed": "dirty", "wild": "wild"}
 KIND_MARKS = {"natural": "◆", "mixed": "◇", "wild": "★"}
-SHORT = {"Southwest": "SW", "Northwest": "NW", "Northeast": "NE", "Southeast": "SE"}
-
-
-def short_name(name):
-    """Compass names that crowd a phone's top bar, abbreviated: "Southwest" -> "SW"."""
-    return SHORT.get(name, name)
-
-
-def side_name(view, side, short=False):
-    """"Us"/"Them" for two sides of partners; else player names (``short``: abbreviated)."""
-    members = [p for p in view["players"] if p["side"] == side]
-    if side == view["my_side"]:
-        return "Us" if len(members) > 1 else "You"
-    if len(view["sides"]) == 2 and len(members) > 1:
-        return "Them"
-    return " & ".join(short_name(p["name"]) if short else p["name"] for p in members)
 
 
 def side_players(view, side):

@@ -1,0 +1,140 @@
+"""After the bots' turns, at 390x844 and 360x640: the info area says what each
+bot did, one whole line a turn, exactly the lines game.narrate derives from
+the engine's log; no line is cut; the melds those turns made or grew carry
+their mark until your next action; and no banner shown on the way covered
+the hand, the action bar or the status.
+
+The position is deal 1 of a seeded game of normal bots, planted as a save
+just before South's discard that West answered by taking the pile and
+picking up the knee; the page's bots play on from there.
+"""
+
+import random
+
+import pytest
+
+import game
+import harness
+from game import narrate, replay
+from game.bots import get_bot
+from test_going_out import resume_at
+from test_layout import new_context
+from test_table import game_state, press, table, wait_settled
+from ui import render
+from ui.selection import group_key
+
+SEED = 12
+BOTS = [None, "normal", "normal", "normal"]
+
+BANNERS = """() => {
+  const seen = window.tpBanners = [];
+  const rect = (sel) => { const e = document.querySelector(sel); if (!e) return null;
+    const r = e.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+  new MutationObserver((records) => {
+    for (const r of records) for (const el of r.addedNodes) {
+      if (!el.classList || !el.classList.contains('motion-banner')) continue;
+      const x = parseFloat(el.style.left), y = parseFloat(el.style.top), w = el.offsetWidth, h = el.offsetHeight;
+      seen.push({text: el.textContent, box: {left: x - w / 2, right: x + w / 2, top: y - h / 2, bottom: y + h / 2},
+                 keep: {hand: rect('#hand'), actions: rect('#actions'), status: rect('#status')}});
+    }
+  }).observe(document.body, {childList: true, subtree: true});
+}"""
+
+
+def before_wests_big_turn():
+    """(state just before South's discard, that discard's card)."""
+    state = game.new_game("triple-play", seed=SEED, bots=BOTS)
+    rng = random.Random(SEED)
+    while state.phase in ("draw", "play", "answer"):
+        seat = state.to_move()
+        game.apply(state, get_bot("normal")(game.observe(state, seat), seat, rng))
+    fresh = game.new_game("triple-play", seed=SEED, bots=BOTS)
+    grouped = narrate.turns(replay.steps(fresh, state.log, 0))
+    for i, (seat, turn) in enumerate(grouped):
+        if seat == 1 and turn[0][0]["type"] == "take_pile" and "knee" in narrate.turn_line(seat, turn):
+            south = grouped[i - 1][1]
+            done = sum(len(t) for _, t in grouped[:i]) - 1  # all but South's discard
+            planted = game.new_game("triple-play", seed=SEED, bots=BOTS)
+            for action in state.log[:done]:
+                game.apply(planted, action)
+            return planted, south[-1][0]["card"]
+    raise AssertionError("no pile take with the knee in the seeded deal")
+
+
+def box_of(page, selector):
+    return page.locator(selector).bounding_box()
+
+
+def overlap(a, b):
+    return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+
+@pytest.mark.parametrize("size", ["phone", "small"])
+def test_after_the_bots_round_each_turn_is_said_whole_and_marked(chromium, base_url, size):
+    planted, card = before_wests_big_turn()
+    page = new_context(chromium, size).new_page()
+    resume_at(page, base_url, planted.clone(), query="?delay=250&seed=7")
+    assert table(page, "phase") == "play" and table(page, "to-move") == "0"
+    page.evaluate(BANNERS)
+    press(page, f"#chip-{group_key(card)}", True)
+    press(page, "#btn-discard", True)
+    assert wait_settled(page, timeout_s=120) == "draw"
+    page.wait_for_function("(d => d.motionDone === d.motionPlays)(document.documentElement.dataset)")
+
+    played = game.GameState.from_json(game_state(page))
+    steps = replay.steps(planted, played.log[len(planted.log):], 0)
+    shown = narrate.since_last_turn(steps, 0)
+    assert [seat for seat, _ in shown] == [1, 2, 3]
+    expected, brief = render.recap_lines(shown)
+    lines = page.eval_on_selector_all("#recap li", "els => els.map(e => e.textContent)")
+    assert lines == expected
+    assert page.get_attribute("#recap", "data-brief") == ("1" if brief else "0")
+    harness.screenshot(page, f"{size}-recap-after-bots")
+
+    # whole: no line cut or ellipsized; the tall phone shows every line, the short
+    # one at most three lines' height, the rest a scroll away
+    assert page.is_visible("#recap")
+    cut = page.eval_on_selector_all("#recap li", """els => els.filter(e => { const s = getComputedStyle(e);
+        return e.scrollWidth > e.clientWidth || s.textOverflow === 'ellipsis' || s.whiteSpace === 'nowrap'
+               || s.display === 'none'; }).map(e => e.textContent)""")
+    assert cut == []
+    height, whole, line = page.eval_on_selector("#recap", "e => [e.clientHeight, e.scrollHeight, "
+                                                "parseFloat(getComputedStyle(e).lineHeight)]")
+    if size == "phone":
+        assert whole <= height + 1
+    else:
+        assert height <= 3 * line + 4
+        page.eval_on_selector("#recap", "e => { e.scrollTop = e.scrollHeight; }")
+        last, box = box_of(page, "#recap li:last-child"), box_of(page, "#recap")
+        assert box["y"] - 1 <= last["y"] and last["y"] + last["height"] <= box["y"] + box["height"] + 1
+    # the hand's first chip and the action bar stay on screen under it
+    w, h = page.evaluate("[innerWidth, innerHeight]")
+    for sel in ("#hand .chip", "#actions button"):
+        b = page.locator(sel).first.bounding_box()
+        assert b["y"] >= 0 and b["y"] + b["height"] <= h + 0.5, (sel, b)
+
+    # the melds the bots' turns made or grew are marked, with a word, until your next action
+    changed = narrate.changed_melds([s for _, turn in shown for s in turn])
+    assert changed
+    for meld_id, change in changed.items():
+        assert "changed" in page.get_attribute(f"#meld-{meld_id}", "class")
+        assert page.text_content(f"#meld-{meld_id} .m-change") == ("new" if change == "new" else f"+{change}")
+    assert page.locator(".meld.changed").count() == len(changed)
+    assert "melds changed" in page.text_content(".strip-side[data-side='1']")
+    press(page, "#btn-opponents", True)
+    harness.screenshot(page, f"{size}-recap-opponents-open")
+    press(page, "#btn-opponents", True)
+
+    # banners showed at the side that acted, never over the hand, the bar or the status
+    banners = page.evaluate("window.tpBanners")
+    assert banners
+    for b in banners:
+        for name, kept in b["keep"].items():
+            assert kept is None or not overlap(b["box"], kept), (b["text"], name, b["box"], kept)
+        assert 0 <= b["box"]["top"] and b["box"]["bottom"] <= h and 0 <= b["box"]["left"] and b["box"]["right"] <= w
+
+    press(page, "#btn-draw", True)
+    assert page.locator(".meld.changed").count() == 0
+    assert page.text_content("#recap li").startswith("You drew ")
+    page.context.close()
+

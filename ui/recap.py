@@ -1,0 +1,48 @@
+"""What happened since the person's last turn: one whole line per turn in the
+info area (#recap), and the melds those turns made or grew marked on the table.
+
+A mixin of ui.controller.Controller. Every action the table applies is kept
+as a step, ``(action, seat, before, after)`` in seat 0's views, from the
+start of the person's last turn on (game.narrate groups and words them);
+the steps belong to one game's deal and are dropped when another starts.
+"""
+
+from game import narrate
+from ui import dom, render
+from ui.text import HUMAN
+
+
+class RecapMixin:
+    steps = ()
+    steps_key = None        # (game id, deal) the steps belong to
+    steps_at_snapshot = 0   # the steps kept by an undo (ui.controller.Controller.do_undo)
+
+    def record_step(self, action, seat, before, after):
+        """Keep a step, and the turns from the person's last one on."""
+        key = (self.game_id, after["deal"])
+        steps = list(self.steps) if self.steps_key == key and before["deal"] == after["deal"] else []
+        grouped = narrate.turns(steps + [(action, seat, before, after)])
+        mine = [i for i, (who, _) in enumerate(grouped) if who == HUMAN]
+        self.steps = [step for _, turn in grouped[mine[-1] if mine else 0:] for step in turn]
+        self.steps_key = key
+
+    def recap_turns(self):
+        """The turns since the person's last turn (or that turn, while it is the last)."""
+        if self.state is None or self.steps_key != (self.game_id, self.state.deal):
+            return []
+        return narrate.since_last_turn(self.steps, HUMAN)
+
+    def changed_melds(self):
+        """{meld id: "new" or cards added} by the others' turns since the person's last
+        action; nothing once the person has acted."""
+        shown = self.recap_turns()
+        if not shown or shown[-1][0] == HUMAN:
+            return {}
+        return narrate.changed_melds([step for _, turn in shown for step in turn])
+
+    def draw_recap(self):
+        lines, brief = render.recap_lines(self.recap_turns())
+        if not lines:  # a deal's start: its first line
+            lines = self.log[-1:]
+        dom.mount("recap", render.recap(lines))
+        dom.set_attrs("recap", {"data-brief": "1" if brief else "0"})
