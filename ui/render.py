@@ -449,22 +449,27 @@ def piles(view):
 
 # -- staging and hand -------------------------------------------------------------------------------
 def staged(view, placements):
+    """The staged melds as a wrapped row of tokens ("New 5 5 5 ✕", "+K K ✕"),
+    under a height the layout bounds (it scrolls within it, never over the hand)."""
     if not placements:
         return []
     melds = {m["id"]: m for m in view["sides"][view["my_side"]]["melds"]}
-    rows = []
+    tokens = []
     for i, pl in enumerate(placements):
         cards = " ".join(C.label(c) for c in pl["cards"])
         if "to" in pl and pl["to"] in melds:
-            what = f"Add to {narrate.meld_rank_label(melds[pl['to']]['rank'])}: "
+            what, words = "+", f"add to {narrate.meld_rank_label(melds[pl['to']]['rank'])}"
         else:
-            what = "New meld: "
-        rows.append(h("li", {"class": "staged-row"}, h("span", None, what + cards),
-                      button("✕", "unstage", str(i), id=f"unstage-{i}", cls="small",
-                             label=f"Remove staged meld {i + 1}")))
-    note = "The pile's top card joins the first one." if view["phase"] == "draw" else ""
-    return [h("h3", None, "Staged melds"), h("ul", None, rows),
-            h("p", {"class": "hint"}, note) if note else None]
+            what, words = "New", "new meld"
+        shown = [h("span", {"class": "staged-what"}, what), " ", h("span", {"class": "staged-cards"}, cards),
+                 h("span", {"class": "staged-x"}, "✕")]
+        tokens.append(h("li", {"class": "staged-row"}, button(
+            [sr_only(f"Take back staged meld {i + 1}: {words}, {cards}"), h("span", {"aria-hidden": "true"}, shown)],
+            "unstage", str(i), id=f"unstage-{i}", cls="staged-token")))
+    note = " The pile's top card joins the first one." if view["phase"] == "draw" else ""
+    title = f"Staged: {plural(len(placements), 'meld')}, tap one to take it back.{note}"
+    return [h("h3", {"class": "staged-title"}, title),
+            h("ul", None, tokens)]
 
 
 WILD_KEYS = ("2", C.JOKER)
@@ -506,8 +511,10 @@ HAND_HINT = "Tap: one more · −: one fewer · hold: all · drag to play"
 
 
 def hand(view, groups, *, can_stage, can_clear, fresh=None, hint=False):
-    """One chip per rank group; a selected chip has a "−" next to it, and the
-    cards drawn or taken this turn (``fresh``, a Counter) are marked "new"."""
+    """One chip per rank group, every group's corner index in view at once (a
+    phone lays them seven to a row, so the largest hand fits in two rows); a
+    selected chip has a "−" next to it, and the cards drawn or taken this turn
+    (``fresh``, a Counter) are outlined and counted under it ("+2")."""
     fresh = fresh or Counter()
     total = sum(len(cards) for _, cards, _ in groups)
     chips = []
@@ -525,7 +532,7 @@ def hand(view, groups, *, can_stage, can_clear, fresh=None, hint=False):
             [sr_only(label), chip_fan(cards, n),
              h("span", {"class": "c-badges", "aria-hidden": "true"},
                h("span", {"class": "c-count" + ("" if count else " none")}, count),
-               h("span", {"class": "c-new"}, "new") if new else None)],
+               h("span", {"class": "c-new"}, f"+{new}") if 0 < new < len(cards) else None)],
             "pick", key, id=f"chip-{key}",
             cls="chip" + (" selected" if n else "") + (" fresh" if new else "")
                 + (" wild" if key in WILD_KEYS else ""),
@@ -536,7 +543,7 @@ def hand(view, groups, *, can_stage, can_clear, fresh=None, hint=False):
         divider = h("span", {"class": "wild-divider", "aria-hidden": "true"}) if key == first_wild else None
         chips.append(h("div", {"class": "chip-slot" + (" wild-first" if divider else "")}, divider, chip, less))
     title = h("div", {"class": "hand-head"},
-              h("h2", {"class": "hand-title"}, f"Your hand · {total} cards"),
+              h("h2", {"class": "hand-title"}, sr_only("Your "), f"Hand · {plural(total, 'card')}"),
               button("New meld", "stage", id="btn-stage", cls="tool", disabled=not can_stage,
                      label="Stage the selected cards as a new meld"),
               button("Clear", "clear", id="btn-clear", cls="tool", disabled=not can_clear,
