@@ -349,7 +349,8 @@ def side_summary(view, side, changed=None):
     and what changed since your last turn ("2 melds changed")."""
     news = side_changes(view, side, changed)
     return h("span", {"class": "strip-side" + (" changed" if news else ""), "data-side": side},
-             h("b", None, T.side_name(view, side, short=True)), " " + " · ".join(side_facts(view, side)),
+             # the side's points are in the top bar: the strip keeps to one line where it can
+             h("b", None, T.side_name(view, side, short=True)), " " + " · ".join(side_facts(view, side)[:-1]),
              h("span", {"class": "strip-change"}, " · " + news) if news else None)
 
 
@@ -483,7 +484,7 @@ def display_order(groups):
 
 
 def fan_cards(cards):
-    """Up to FAN cards to draw, each suit held shown at least once."""
+    """Up to FAN cards to draw, distinct cards first (each suit held is in the fan)."""
     shown, rest = [], []
     for c in cards:
         (rest if c in shown else shown).append(c)
@@ -491,11 +492,14 @@ def fan_cards(cards):
 
 
 def mini_card(card, up, front):
-    suit = "" if card == C.JOKER else C.SUIT_SYMBOLS[card[1]]
+    """One card of a chip's fan; only the front one shows its corner index
+    (the others show as edges behind it)."""
     colour = "joker" if card == C.JOKER else SUIT_CLASS[card[1]]
-    face = [h("span", {"class": "mc-suit"}, suit or "★")]
+    face = None
     if front:
-        face.insert(0, h("span", {"class": "mc-rank"}, "Jkr" if card == C.JOKER else group_title(card[0])))
+        suit = "★" if card == C.JOKER else C.SUIT_SYMBOLS[card[1]]
+        face = [h("span", {"class": "mc-rank"}, "Jkr" if card == C.JOKER else group_title(card[0])),
+                h("span", {"class": "mc-suit"}, suit)]
     return h("span", {"class": f"mc {colour}" + (" up" if up else "") + (" front" if front else "")}, face)
 
 

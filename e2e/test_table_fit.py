@@ -1,0 +1,163 @@
+"""The table at the moments that matter, on a 390x844 and a 360x640 phone:
+every group of the hand shows its corner index without scrolling, the action
+bar is on screen, no text is drawn over other text, nothing covers the hand,
+and no part of the table is clipped while another has room to spare.
+
+Positions, planted as saves (e2e/test_going_out.py resume_at): a crowded
+late deal that normal bots reached, a 70-card hand with 20 melds a side, the
+turn just after picking up the knee with six melds staged and a refusal
+shown, and crowded 5- and 6-seat tables.
+"""
+
+import random
+
+import pytest
+
+import harness
+import game
+from game.bots import get_bot
+from test_going_out import resume_at
+from test_layout import SMALL, crowded
+from test_table import press, table
+from tests.position import position
+
+SIZES = {"phone": harness.PHONE, "small": SMALL}
+
+# Every leaf of text on the table as the rectangle a person sees: clipped by
+# each scrolling or hidden-overflow ancestor, and skipped when invisible.
+TEXT_BOXES = """() => {
+  const out = [];
+  const clip = (el, r) => {
+    for (let a = el.parentElement; a; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
+        const b = a.getBoundingClientRect();
+        r = {left: Math.max(r.left, b.left), right: Math.min(r.right, b.right),
+             top: Math.max(r.top, b.top), bottom: Math.min(r.bottom, b.bottom)};
+      }
+    }
+    return r;
+  };
+  for (const root of document.querySelectorAll('#table, #actions')) {
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(), n = 0; node; node = walk.nextNode(), n++) {
+      const el = node.parentElement;
+      if (!node.textContent.trim() || el.closest('.sr-only, [hidden], details:not([open]) > :not(summary)')) continue;
+      const s = getComputedStyle(el);
+      if (s.visibility === 'hidden' || Number(s.opacity) === 0 || !el.getClientRects().length) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rr of range.getClientRects()) {
+        const r = clip(el, {left: rr.left, right: rr.right, top: rr.top, bottom: rr.bottom});
+        if (r.right - r.left > 1 && r.bottom - r.top > 1)
+          out.push({n: root.id + n, text: node.textContent.trim().slice(0, 30), id: el.id || el.className, ...r});
+      }
+    }
+  }
+  return out;
+}"""
+
+# Each chip's front card: its index in view, inside the hand, and the top
+# element at the index's centre belongs to that chip (nothing covers it).
+CHIP_INDICES = """() => [...document.querySelectorAll('#hand .chip')].map(chip => {
+  const idx = chip.querySelector('.mc.front .mc-rank') || chip.querySelector('.mc.front');
+  const r = idx.getBoundingClientRect();
+  const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+  return {rank: chip.dataset.rank, top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+          covered: !(hit && chip.contains(hit))};
+})"""
+
+SCROLLING = """sel => { const e = document.querySelector(sel);
+  return e ? e.scrollHeight - e.clientHeight : 0; }"""
+
+
+def late_deal(seed=3):
+    """Normal bots play a deal until both sides have many melds and the
+    person, with eleven cards or more, is to draw."""
+    state = game.new_game("triple-play", seed=seed)
+    rng = random.Random(seed)
+    while not (state.to_move() == 0 and state.phase == "draw" and len(state.sides[0].melds) >= 7
+               and len(state.sides[1].melds) >= 6 and len(state.players[0].hand) >= 11):
+        assert state.phase != "deal_end", "the deal ended before the table filled"
+        seat = state.to_move()
+        game.apply(state, get_bot("normal")(game.observe(state, seat), seat, rng))
+    return state
+
+
+def knee_turn():
+    """South, with a canasta down, may pick up the knee and holds three new
+    melds and cards for three of the side's unfinished melds."""
+    return position(hands={0: "9S 9H 9D 8S 8H 8D 6S 6H 6D KS QS QH JS AC 4C"},
+                    melds={0: [("K", "KH KD KC KS KH KD KC"), ("Q", "QD QC QS"), ("J", "JD JC JH"),
+                               ("A", "AS AH AD")],
+                           1: [("7", "7S 7H 7D 7C 7S 7H 7D"), ("5", "5C 5S 5H")]},
+                    phase="play", knee_ready=(0,))
+
+
+def stage_six(page):
+    """Pick up the knee, stage the 9s, 8s and 6s as new melds and add a Queen,
+    a Jack and an Ace to the side's melds; a tap on Discard with nothing
+    selected shows a refusal."""
+    press(page, "#btn-knee", True)
+    page.wait_for_function("document.getElementById('table').dataset.busy === '0'")
+    for rank in "986":
+        for _ in range(3):
+            press(page, f"#chip-{rank}", True)
+        press(page, "#btn-stage", True)
+    for rank, meld in (("Q", 2), ("J", 3), ("A", 4)):
+        press(page, f"#chip-{rank}", True)
+        press(page, f"#meld-{meld}", True)
+    assert table(page, "staged") == "6"
+    press(page, "#btn-discard", True)
+    assert table(page, "message") == "1"
+
+
+def assert_fits(page, where):
+    w, h = page.evaluate("[innerWidth, innerHeight]")
+    width, top = page.evaluate("[document.scrollingElement.scrollWidth, document.scrollingElement.scrollTop]")
+    assert width <= w and top == 0, f"{where}: the page scrolled ({width}, {top})"
+    for b in page.evaluate("""() => [...document.querySelectorAll('#actions button')].map(e => {
+                                const r = e.getBoundingClientRect(); return {id: e.id, top: r.top, bottom: r.bottom}; })"""):
+        assert b["top"] >= 0 and b["bottom"] <= h + 0.5, f"{where}: #{b['id']} off screen"
+    assert page.evaluate(SCROLLING, "#hand") <= 1, f"{where}: the hand scrolls"
+    hand = page.locator("#hand").bounding_box()
+    for chip in page.evaluate(CHIP_INDICES):
+        assert chip["top"] >= hand["y"] - 0.5 and chip["bottom"] <= min(h, hand["y"] + hand["height"]) + 0.5, \
+            f"{where}: the {chip['rank']} group's index is not in view"
+        assert not chip["covered"], f"{where}: something covers the {chip['rank']} group"
+    texts = page.evaluate(TEXT_BOXES)
+    for i, a in enumerate(texts):
+        for b in texts[i + 1:]:
+            if a["n"] == b["n"]:  # one text's lines
+                continue
+            dx = min(a["right"], b["right"]) - max(a["left"], b["left"])
+            dy = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
+            assert dx <= 1 or dy <= 1, f"{where}: text over text: {a} and {b}"
+    # no part is clipped while the melds keep room to spare: the staged melds
+    # and the recap scroll only once the melds are down to their least
+    squeezed = page.evaluate("""() => { const m = document.querySelector('#melds');
+        return m.getBoundingClientRect().height <= parseFloat(getComputedStyle(m).minHeight) + 1; }""")
+    for sel in ("#staged", "#recap"):
+        if page.evaluate(SCROLLING, sel) > 1:
+            assert squeezed, f"{where}: {sel} is clipped while the melds have room"
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("where", ["late", "seventy", "knee", "five", "six"])
+def test_the_table_fits_at_the_moments_that_matter(chromium, base_url, size, where):
+    state = {"late": late_deal, "seventy": crowded, "knee": knee_turn,
+             "five": lambda: crowded("hand-and-foot", 5), "six": lambda: crowded("hkf-sheet", 6)}[where]()
+    context = chromium.new_context(**SIZES[size])
+    page = context.new_page()
+    resume_at(page, base_url, state)
+    assert_fits(page, f"{size} {where}")
+    if where == "knee":
+        stage_six(page)
+        assert_fits(page, f"{size} {where} staged")
+        harness.screenshot(page, f"{size}-knee-staged")
+    elif table(page, "phase") == "draw":
+        press(page, "#actions [data-cmd=draw]", True)
+        page.wait_for_function("document.getElementById('table').dataset.phase === 'play'")
+        assert_fits(page, f"{size} {where} drawn")
+        harness.screenshot(page, f"{size}-{where}-drawn")
+    context.close()
