@@ -1,20 +1,26 @@
 """Controls that tell the truth (issue 57): Meld with several ranks selected
 plays each to its one place; Draw and Take pile are greyed with the engine's
 reason when it refuses them, and a tap shows it; a reload keeps the
-selection and the cards new this turn.
+selection and the cards new this turn; the score sheet's head is short and
+no button of it is under the sticky bar.
 
 Positions are laid out in Python (tests/position.py) and resumed from a save
-(test_going_out.resume_at), at 390x844.
+(test_going_out.resume_at), at 390x844; the score sheet at 390x844 and 360x640.
 """
+
+import pytest
 
 import harness
 from game import check
 from test_going_out import resume_at
+from test_layout import new_context
+from test_replay import plant
 from test_saves import QUERY, game_state, reopen
 from test_table import message, press, table
 from test_taps import grey, selected, tap_anyway
 from tests.position import position
 from tests.test_meld_placements import HAND
+from tests.test_replay import played
 
 EIGHTS_AND_FOURS = [("8", "8D 8C 8S"), ("4", "4S 4H 4C")]
 
@@ -97,3 +103,38 @@ def test_a_reload_keeps_the_selection_and_the_new_marks(phone_context, base_url)
     assert page.eval_on_selector_all("#hand .chip.fresh", "els => els.map(e => e.dataset.rank)") == new
     assert page.get_attribute("#chip-J", "data-new") == "2"
     harness.screenshot(page, "phone-reload-kept-selection")
+
+
+SHEET_BUTTONS = "#sheet button, #sheet summary"
+
+
+def covered(page):
+    """The sheet's controls whose centre is under another element (the sticky
+    action bar) once scrolled into view from above, the least scroll that
+    shows them (as a focus or a finger scrolling down stops): their ids or texts."""
+    out = []
+    for i in range(page.locator(SHEET_BUTTONS).count()):
+        loc = page.locator(SHEET_BUTTONS).nth(i)
+        if not loc.is_visible():
+            continue
+        page.evaluate("window.scrollTo(0, 0)")
+        if not loc.evaluate("""e => { e.scrollIntoView({block: "nearest"});
+                   const r = e.getBoundingClientRect();
+                   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                   return hit !== null && e.contains(hit); }"""):
+            out.append(loc.get_attribute("id") or loc.text_content())
+    return out
+
+
+@pytest.mark.parametrize("size", ["phone", "small"])
+def test_the_score_sheet_head_is_one_row_and_its_buttons_uncovered(chromium, base_url, size):
+    page = new_context(chromium, size).new_page()
+    plant(page, base_url, played(seed=11, deals=1))
+    harness.screenshot(page, f"{size}-sheet-top")
+    scores, menu = (page.locator(sel).bounding_box() for sel in ("#scores", "#btn-menu"))
+    assert scores["height"] <= menu["height"], "the scores above the sheet wrap past the buttons' row"
+    assert covered(page) == []
+    page.evaluate("window.scrollTo(0, 0)")
+    page.locator("#btn-same-deal-1").evaluate("e => e.scrollIntoView({block: 'nearest'})")
+    harness.screenshot(page, f"{size}-sheet-deal-tools")
+    page.context.close()
