@@ -497,13 +497,13 @@ def discard_refusal(selected):
     return f"{selected} cards are selected: select exactly one to discard."
 
 
-def guarded(text, cmd, why, *, id, cls=None, label=None, extra=None):
+def guarded(text, cmd, why, arg=None, *, id, cls=None, label=None, extra=None):
     """A button the engine refuses now (``why``): greyed out with aria-disabled
     but still tappable, so a tap shows the reason; the reason is its tooltip."""
     if why:
         extra = dict(extra or {}, **{"aria-disabled": "true", "title": why})
         cls = (cls + " " if cls else "") + "off"
-    return button(text, cmd, id=id, cls=cls, label=label, extra=extra)
+    return button(text, cmd, arg, id=id, cls=cls, label=label, extra=extra)
 
 
 def actions(view, *, selected, has_staged, can_undo, can_knock, busy, refusals):
@@ -588,7 +588,7 @@ def draw_choices(view, refusals):
                               for i in used)
         words = " and ".join(f"{picks.count(i)} from stock {STOCK_NAMES[i]}" for i in used)
         arg = ",".join(map(str, picks))
-        out.append(guarded(text, "draw", refusals.get("draw:" + arg), id="btn-draw-" + "-".join(map(str, picks)),
+        out.append(guarded(text, "draw", refusals.get("draw:" + arg), arg, id="btn-draw-" + "-".join(map(str, picks)),
                            cls="primary" if len(used) == 1 else None, label=f"Draw {words}"))
     return out
 
