@@ -18,12 +18,15 @@ PHONE_W = 390
 
 
 def press(page, selector, touch):
+    """Tap or click; a greyed control (aria-disabled) is still tapped, as a
+    person may, and answers with the engine's reason."""
     loc = page.locator(selector).first
     loc.scroll_into_view_if_needed()
+    force = loc.get_attribute("aria-disabled") == "true"
     if touch:
-        loc.tap()
+        loc.tap(force=force)
     else:
-        loc.click()
+        loc.click(force=force)
 
 
 def table(page, key):

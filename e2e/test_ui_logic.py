@@ -135,9 +135,9 @@ def test_two_stock_piles_offer_a_choice_and_show_each_count():
     view = page_view(state, 0, log=False)
     bar = render.actions(view, selected=[], has_staged=False, can_undo=False, can_knock=False, busy=False,
                          refusals={})
-    assert [(b.attrs["id"], b.children[0]) for b in bar] == [
-        ("btn-draw-0-0", "2 from A"), ("btn-draw-0-1", "A + B"), ("btn-draw-1-1", "2 from B"),
-        ("btn-take", "Take pile")]
+    assert [(b.attrs["id"], b.children[0], b.attrs["data-arg"]) for b in bar] == [
+        ("btn-draw-0-0", "2 from A", "0,0"), ("btn-draw-0-1", "A + B", "0,1"), ("btn-draw-1-1", "2 from B", "1,1"),
+        ("btn-take", "Take pile", None)]
     ids = _ids(render.piles(view))
     assert "pile-stock-0" in ids and "pile-stock-1" in ids and "pile-knee" not in ids
     before = page_view(state, 0, log=False)

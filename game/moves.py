@@ -6,7 +6,8 @@ a player would consider (whole natural groups, completing melds, a wild card
 where it fits, the pile with each way of using the top card) and keeps those
 the engine accepts. ``meld_options`` lists, per rank, the cards that can
 form or join a meld, for the page and the command line; ``meld_targets``
-says which melds a chosen set of cards may join (the page's Meld button).
+says which melds a chosen set of cards may join, and ``meld_placements``
+where the page's Meld sends a selection of one or several ranks.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from itertools import combinations_with_replacement
 
 from . import cards as C
 from .engine import check, is_legal
+from .english import plural
 from .errors import IllegalMove
 from .names import Act, Phase
 from .state import GameState
@@ -186,6 +188,65 @@ def meld_targets(state: GameState, cards: list[str], placements=()) -> list[int]
             if is_legal(state, {"type": Act.MELD, "melds": [*placements, {"to": m.id, "cards": list(cards)}]})]
 
 
+def rank_groups(cards: list[str]) -> dict[str, list[str]]:
+    """The selected cards by natural rank, wild cards with the one rank there
+    is (or as a group of their own when there is none); raise IllegalMove
+    when wild cards come with several ranks: which rank they join is the
+    player's choice."""
+    by_rank: dict[str, list[str]] = {}
+    for c in cards:
+        if c not in C.WILDS:
+            by_rank.setdefault(c[0], []).append(c)
+    wilds = [c for c in cards if c in C.WILDS]
+    if not wilds:
+        return by_rank
+    if len(by_rank) > 1:
+        raise IllegalMove("Wild cards join one rank at a time: select them with that rank alone "
+                          "and tap Meld, then meld the other ranks.")
+    rank = next(iter(by_rank), C.WILD)
+    return {rank: by_rank.get(rank, []) + wilds}
+
+
+def _one_place(state: GameState, group: list[str], placements: list[dict], several: bool) -> dict:
+    """Where one rank's cards go: a new meld if the engine accepts it, else the
+    one meld of the side they can join; raise IllegalMove saying what to do
+    (``several``: other ranks are selected too, so the reason names the rank)."""
+    new = {"cards": group}
+    why = refusal(state, {"type": Act.MELD, "melds": [*placements, new]})
+    if why is None:
+        return new
+    targets = meld_targets(state, group, placements)
+    if len(targets) == 1:
+        return {"to": targets[0], "cards": group}
+    natural = next((c for c in group if c not in C.WILDS), None)
+    name = C.rank_label(natural[0]) if natural else "wild cards"
+    if len(targets) > 1:
+        if several:
+            raise IllegalMove(f"Your {name} can join {plural(len(targets), 'meld')}: select the {name} alone "
+                              "and tap the meld you want, or Meld one rank at a time.")
+        raise IllegalMove(f"{why} Tap one of the highlighted melds to add them there.")
+    raise IllegalMove(f"Your {name}: {why}" if several else why)
+
+
+def meld_placements(state: GameState, cards: list[str], placements=()) -> list[dict]:
+    """What the page's Meld sends for the selected ``cards`` after the staged
+    ``placements``: each rank's cards to its one place (a new meld, else the
+    one meld of the side they can join), all in one move. Raise IllegalMove
+    with what to do when a rank has no place or several, or when wild cards
+    come with several ranks. Before a side's first meld every rank starts a
+    new meld (the minimum counts them together, so the engine judges them as
+    one move)."""
+    out = [dict(pl) for pl in placements]
+    groups = rank_groups(cards)
+    seat = state.to_move()
+    if seat is None or not state.sides[state.side_of(seat)].opened:
+        return out + [{"cards": g} for g in groups.values()]
+    staged = list(out)
+    for group in groups.values():
+        out.append(_one_place(state, group, staged, len(groups) > 1))
+    return out
+
+
 SUMMARY = (Act.DRAW, Act.TAKE_PILE, Act.PICK_UP_KNEE, Act.ASK, Act.MELD, Act.DISCARD, Act.KNOCK)
 
 
@@ -194,7 +255,7 @@ def legal_summary(state: GameState, seat: int) -> dict[str, str | None]:
     None if ``seat`` may make such a move now, else the engine's reason in
     words (the refusal of the first candidate move tried)."""
     if seat != state.to_move():
-        reason = _refusal(state, {"type": Act.KNOCK, "seat": seat})
+        reason = refusal(state, {"type": Act.KNOCK, "seat": seat})
         return dict.fromkeys(SUMMARY, reason)
     hand = state.players[seat].hand
     tries = {
@@ -209,12 +270,13 @@ def legal_summary(state: GameState, seat: int) -> dict[str, str | None]:
     }
     out = {}
     for kind in SUMMARY:
-        reasons = [_refusal(state, a) for a in tries[kind]]
+        reasons = [refusal(state, a) for a in tries[kind]]
         out[kind] = None if None in reasons else reasons[0] if reasons else _no_candidate(state, kind)
     return out
 
 
-def _refusal(state: GameState, action: dict) -> str | None:
+def refusal(state: GameState, action: dict) -> str | None:
+    """The engine's reason ``action`` is refused now, or None if it is legal."""
     try:
         check(state, action)
     except IllegalMove as e:
@@ -226,5 +288,5 @@ def _no_candidate(state: GameState, kind: str) -> str:
     """Why nothing of this kind can be tried: the engine's reason where the
     phase refuses it, else that no card in hand fits."""
     if kind == Act.MELD and state.phase != Phase.PLAY:
-        return _refusal(state, {"type": Act.MELD, "melds": [{"cards": []}]})
+        return refusal(state, {"type": Act.MELD, "melds": [{"cards": []}]})
     return "You hold no cards that can be melded now." if kind == Act.MELD else "You hold no cards."

@@ -11,6 +11,7 @@ import game
 from game.bots import get_bot
 from ui import saves
 from ui.saves import MemoryStorage, SaveError, SaveStore, StorageFull
+from ui.selection import group_key
 
 
 class FullStorage(MemoryStorage):
@@ -200,3 +201,49 @@ def test_hints_used_are_kept_with_the_game(store):
     del old["hints"]
     store.storage.set(saves.SAVE + slot, json.dumps(old))
     assert store.load_record(slot)["hints"] == 0 and store.load(slot)[0].to_json() == state.to_json()
+
+
+def pending_for(state):
+    """A turn's choices over the human's real hand: two cards picked, one staged, two new."""
+    hand = sorted(state.players[0].hand)
+    return {"picked": {group_key(hand[0]): 1}, "staged": [{"cards": hand[1:2]}], "fresh": hand[2:4]}
+
+
+def reopened(store, state, pending):
+    """Save with ``pending`` as it would be stored, load it back, the checked pending."""
+    slot = store.save(None, state, [])
+    record = json.loads(store.storage.get(saves.SAVE + slot))
+    record["pending"] = pending
+    store.storage.set(saves.SAVE + slot, json.dumps(record))
+    return store.load_record(slot)["pending"]
+
+
+def test_the_turns_choices_are_kept_with_the_game(store):
+    state = played()
+    pending = pending_for(state)
+    slot = store.save(None, state, [], pending=pending)
+    assert store.load_record(slot)["pending"] == pending
+    assert store.load_record(store.save(None, state, []))["pending"] is None  # saves without it read as before
+
+
+@pytest.mark.parametrize("part, bad", [
+    ("fresh", ["AS"] * 40),                      # more than the hand holds
+    ("fresh", "KS"),                             # not a list
+    ("picked", {"Z": 1}),                        # no such group
+    ("picked", {"K": 0}),                        # a count out of range
+    ("staged", [{"cards": []}]),                 # an empty placement
+    ("staged", [{"to": 999, "cards": None}]),    # no such meld, no cards
+    ("staged", [{"to": [1], "cards": ["KS"]}]),  # a meld id that is not a number
+])
+def test_a_malformed_part_is_dropped_and_the_game_still_opens(store, part, bad):
+    state = played()
+    pending = pending_for(state)
+    kept = reopened(store, state, dict(pending, **{part: bad}))
+    assert kept == {k: v for k, v in pending.items() if k != part}
+
+
+def test_cards_not_in_the_hand_are_dropped(store):
+    state = played()
+    missing = next(c for c in ("AS", "KH", "QD", "JC", "9S") if c not in state.players[0].hand)
+    assert reopened(store, state, {"fresh": [missing]}) is None
+    assert reopened(store, state, "nonsense") is None

@@ -20,7 +20,7 @@ import game
 from game import narrate
 from game.bots import get_bot
 from game.house import changes
-from game.moves import legal_summary, meld_targets
+from game.moves import legal_summary, meld_placements, meld_targets, refusal
 from ui import deal_log, dom, render, slices
 from ui import text as T
 from ui.games import GamesMixin
@@ -42,7 +42,7 @@ class TurnNow(NamedTuple):
     """What the human may do at this render (ui.controller.Controller.turn_now)."""
     mine: bool             # their turn, no bot moving
     playing: bool          # ... and in the play phase
-    seen: object           # their observation of the game when playing, else None
+    seen: object           # their observation on their turn to draw or play, else None
     selected: list         # the cards selected in the hand
     targets: list          # ids of the melds the selection can join
 
@@ -222,25 +222,24 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, RecapMixin, ReplayMixin
         self.act({"type": "take_pile", "melds": self.sel.placements(self.hand())})
 
     def do_meld(self, _arg=None):
-        """Send the staged placements and the selection. A selection that cannot
-        be a new meld but can join exactly one of the side's melds (the rules
-        allow one unfinished meld of a rank) goes to that meld."""
-        hand = self.hand()
-        placements = self.sel.placements(hand)
-        if not placements:
-            self.message = "Select cards in your hand first."
+        """Send the staged placements and the selection, each selected rank to
+        its one place (game.moves.meld_placements: a new meld, else the one
+        meld of the side it can join); else say what to do."""
+        action, why = self.meld_action(game.observe(self.state, HUMAN))
+        if why:
+            self.message = why
             return
-        cards = self.sel.selected_cards(hand)
-        action = {"type": "meld", "melds": placements}
-        targets = []
-        if cards:
-            seen = game.observe(self.state, HUMAN)
-            if not game.is_legal(seen, action):
-                targets = meld_targets(seen, cards, self.sel.staged)
-                if len(targets) == 1:
-                    action["melds"] = self.sel.staged + [{"to": targets[0], "cards": cards}]
-        if not self.act(action) and len(targets) > 1:
-            self.message += " Tap one of the highlighted melds to add them there."
+        self.act(action)
+
+    def meld_action(self, seen):
+        """(the meld action Meld would send, None) or (None, why it cannot)."""
+        cards = self.sel.selected_cards(self.hand())
+        if not cards and not self.sel.staged:
+            return None, "Select cards in your hand first."
+        try:
+            return {"type": "meld", "melds": meld_placements(seen, cards, self.sel.staged)}, None
+        except game.IllegalMove as e:
+            return None, str(e)
 
     def do_discard(self, _arg=None):
         """Exactly one selected card: a mis-tap must never give a card away."""
@@ -506,7 +505,7 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, RecapMixin, ReplayMixin
         hand = v["hand"]
         mine = v["to_move"] == HUMAN and not self.busy
         playing = mine and v["phase"] == "play"
-        seen = game.observe(self.state, HUMAN) if playing else None
+        seen = game.observe(self.state, HUMAN) if mine and v["phase"] in ("draw", "play") else None
         selected = self.sel.selected_cards(hand)
         return TurnNow(mine=mine, playing=playing, seen=seen, selected=selected,
                        targets=meld_targets(seen, selected, self.sel.staged) if playing else [])
@@ -545,12 +544,30 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, RecapMixin, ReplayMixin
         """The score sheet (between deals, with its coach and replay links) and the action bar."""
         winners = game.winner(self.state) if v["phase"] == "game_end" else []
         dom.mount("sheet", self.sheet_with_replays(v, render.sheet(v, winners, self.sheet_extras(v))))
-        legal = legal_summary(now.seen, HUMAN) if now.playing else {}  # the engine's word on each control
+        refusals = self.refusals(v, now)
         dom.mount("actions", render.actions(
             v, selected=now.selected, has_staged=bool(self.sel.staged),
             can_undo=self.snapshot is not None and self.changed and now.mine,
-            can_knock=now.playing and legal["knock"] is None, busy=self.busy,
-            refusals={k: legal[k] for k in ("pick_up_knee", "ask_to_go_out")} if now.playing else {}))
+            can_knock=now.playing and refusals["knock"] is None, busy=self.busy, refusals=refusals))
+
+    def refusals(self, v, now):
+        """The engine's word on each control of the human's turn (None: allowed;
+        see render.actions): legal_summary, and Meld, Discard and each draw of
+        two stock piles for what is selected or offered; {} off their turn."""
+        if now.seen is None:
+            return {}
+        seen = now.seen
+        out = legal_summary(seen, HUMAN)
+        if now.playing:
+            action, why = self.meld_action(seen)
+            out["meld"] = why or refusal(seen, action)
+            out["discard_any"] = out["discard"]
+            out["discard"] = (refusal(seen, {"type": "discard", "card": now.selected[0]})
+                              if len(now.selected) == 1 else None)
+        elif len(v["stock_counts"]) > 1:
+            for picks in render.draw_splits(v):
+                out["draw:" + ",".join(map(str, picks))] = refusal(seen, {"type": "draw", "from": list(picks)})
+        return out
 
     def show_screen(self, v):
         """The table or the score sheet (scrolled to the top on a change), and

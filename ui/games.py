@@ -14,6 +14,7 @@ them; a refusal is shown and changes nothing.
 import asyncio
 import json
 import random
+from collections import Counter
 
 import game
 from game import share
@@ -68,15 +69,18 @@ class GamesMixin:
 
     # -- saving ---------------------------------------------------------------------
     def autosave(self, force=False):
-        """Save the game if it moved on (``force``: also if only its hint count did)."""
+        """Save the game if it moved on or the turn's choices changed (``force``:
+        also if only its hint count did)."""
         state = self.state
-        saved, count = self.saved_as or (None, 0)
-        if state is None or (saved is state and count == len(state.log) and not force):
+        saved, count, saved_pending = self.saved_as or (None, 0, None)
+        pending = self.pending() if state is not None else None
+        if state is None or (saved is state and count == len(state.log) and pending == saved_pending
+                             and not force):
             return
         if not state.log and saved is not state:
             self.slot = None  # a new game: a new slot
         try:
-            self.slot = self.store.save(self.slot, state, self.log, hints=self.hints_used)
+            self.slot = self.store.save(self.slot, state, self.log, hints=self.hints_used, pending=pending)
             self.store.current = self.slot
         except StorageFull:
             self.message = FULL
@@ -86,24 +90,36 @@ class GamesMixin:
             self.message = f"This game could not be saved ({type(e).__name__}: {e})."
             dom.console_error(self.message)
             return
-        self.saved_as = (state, len(state.log))
+        self.saved_as = (state, len(state.log), pending)
         self.note_deal_end()  # ui/stats_screen.py: a deal that just ended is counted
         dom.set_root_data("saved", f"{self.slot}:{len(state.log)}")
         dom.set_root_data("has-saves", "1")
 
-    def open_game(self, slot, state, log, hints=0):
-        """Put a game on the table and let the bots move if it is their turn."""
+    def pending(self):
+        """The turn's unsent choices, saved with the game so a reload keeps them:
+        the selection, the staged placements and the cards new this turn (None if none)."""
+        hand = self.state.players[HUMAN].hand
+        out = {"picked": {k: n for k, n in self.sel.picked.items() if n > 0},
+               "staged": [dict(pl, cards=list(pl["cards"])) for pl in self.sel.staged],
+               "fresh": sorted(self.fresh_in_hand(hand).elements())}
+        return {k: v for k, v in out.items() if v} or None
+
+    def open_game(self, slot, state, log, hints=0, pending=None):
+        """Put a game on the table (with the turn's choices a save kept, checked by
+        ui.saves.pending_checked) and let the bots move if it is their turn."""
         # The saved lines as they are: the Log panel completes them (ui.pacing.panel_log).
         self.state, self.log, self.slot = state, list(log), slot
         self.hints_used = hints
-        self.saved_as = (state, len(state.log))
+        pending = pending or {}
+        self.saved_as = (state, len(state.log), pending or None)
         self.store.current = slot
         self.rng = random.Random(state.seed + len(state.log))
-        self.sel.clear()
+        self.sel.restore(pending.get("picked", {}), pending.get("staged", []))
         self.shown_meld = None
         self.snapshot, self.changed = None, False
         self.message, self.link, self.deleting = "", None, None
         self.game_id += 1
+        self.fresh, self.fresh_game = Counter(pending.get("fresh", [])), self.game_id
         self.busy = False
         self.screen = "table"
         dom.scroll_to_top()
@@ -120,13 +136,13 @@ class GamesMixin:
 
     def do_resume(self, slot):
         if slot == self.slot and self.state is not None:
-            return self.open_game(slot, self.state, self.log, self.hints_used)
+            return self.open_game(slot, self.state, self.log, self.hints_used, self.pending())
         try:
             record = self.store.load_record(slot)
         except SaveError as e:
             self.games_errors = [str(e)]
             return
-        self.open_game(slot, record["game"], record["log"], record["hints"])
+        self.open_game(slot, record["game"], record["log"], record["hints"], record["pending"])
 
     def do_delete(self, slot):
         if self.deleting != slot:

@@ -566,18 +566,20 @@ def discard_refusal(selected):
     return f"{selected} cards are selected: select exactly one to discard."
 
 
-def guarded(text, cmd, why, *, id, cls=None, label=None, extra=None):
+def guarded(text, cmd, why, arg=None, *, id, cls=None, label=None, extra=None):
     """A button the engine refuses now (``why``): greyed out with aria-disabled
     but still tappable, so a tap shows the reason; the reason is its tooltip."""
     if why:
         extra = dict(extra or {}, **{"aria-disabled": "true", "title": why})
         cls = (cls + " " if cls else "") + "off"
-    return button(text, cmd, id=id, cls=cls, label=label, extra=extra)
+    return button(text, cmd, arg, id=id, cls=cls, label=label, extra=extra)
 
 
 def actions(view, *, selected, has_staged, can_undo, can_knock, busy, refusals):
-    """The action bar. ``selected``: the selected cards; ``refusals``: the
-    engine's reasons the knee or asking to go out is refused now (or None)."""
+    """The action bar. ``selected``: the selected cards; ``refusals``: on the
+    human's turn, the engine's reason each control is refused now, or None
+    (keys as game.moves.legal_summary's, ``meld`` and ``discard`` for this
+    selection, and ``draw:0,1`` for each choice of stock piles)."""
     phase, mover = view["phase"], view["to_move"]
     me = view["players"][view["seat"]]
     out = []
@@ -589,25 +591,21 @@ def actions(view, *, selected, has_staged, can_undo, can_knock, busy, refusals):
         return [button("Yes, go out", "answer", "yes", id="btn-yes", cls="primary"),
                 button("No", "answer", "no", id="btn-no")]
     mine = mover == view["seat"] and not busy
+    take = guarded("Take pile", "take", refusals.get("take_pile"), id="btn-take") if mine else None
     if phase == "draw" and mine and len(view["stock_counts"]) > 1:
-        out += draw_choices(view)
-        out.append(button("Take pile", "take", id="btn-take"))
+        out += draw_choices(view, refusals)
+        out.append(take)
+    elif phase == "draw" and mine:
+        out += [guarded("Draw", "draw", refusals.get("draw"), id="btn-draw", cls="primary"), take]
     elif phase == "draw" or not mine:
-        out += [button("Draw", "draw", id="btn-draw", cls="primary", disabled=not mine),
-                button("Take pile", "take", id="btn-take", disabled=not mine)]
+        out += [button("Draw", "draw", id="btn-draw", cls="primary", disabled=True),
+                button("Take pile", "take", id="btn-take", disabled=True)]
     else:
-        out.append(button("Meld", "meld", id="btn-meld", cls="primary",
-                          disabled=not (selected or has_staged)))
+        out.append(guarded("Meld", "meld", refusals.get("meld"), id="btn-meld", cls="primary"))
         if can_knock:
             out.append(button("Knock", "knock", id="btn-knock"))
         else:
-            why = discard_refusal(len(selected))
-            if why:  # the caption says what is missing; a tap says it in full
-                text = ["Discard", " ", h("small", {"class": "why"},
-                                          f"{len(selected)} selected" if selected else "pick 1 card")]
-            else:
-                text = f"Discard {C.label(selected[0])}"
-            out.append(guarded(text, "discard", why, id="btn-discard"))
+            out.append(discard_button(selected, refusals))
         if len(me["pile_counts"]) == 2:
             # with the reminder off the page must not hint: the button stays plain
             reminded = view["knee_ready"] is not None
@@ -623,13 +621,34 @@ def actions(view, *, selected, has_staged, can_undo, can_knock, busy, refusals):
     return out
 
 
-def draw_choices(view):
-    """With two stock piles: all from A, an even split, all from B ("2 from A", "A + B")."""
+def discard_button(selected, refusals):
+    """Discard, greyed with the engine's reason when no card may be thrown now,
+    else when not exactly one card is selected (its caption says what is
+    missing; a tap says it in full), else when that card may not be thrown."""
+    count_why = discard_refusal(len(selected))
+    why = refusals.get("discard_any") or count_why or refusals.get("discard")
+    if count_why:
+        text = ["Discard", " ", h("small", {"class": "why"},
+                                  f"{len(selected)} selected" if selected else "pick 1 card")]
+    else:
+        text = f"Discard {C.label(selected[0])}"
+    return guarded(text, "discard", why, id="btn-discard")
+
+
+def draw_splits(view):
+    """With two stock piles, the draws offered: all from A, an even split, all from B."""
     n, k = len(view["stock_counts"]), view["draw_count"]
     splits = [(i,) * k for i in range(n)]
     splits.insert(1, tuple(sorted(i % n for i in range(k))))
+    return list(dict.fromkeys(splits))  # drawing one card, the split is a single pile again
+
+
+def draw_choices(view, refusals):
+    """The draw buttons with two stock piles ("2 from A", "A + B"), each greyed
+    with the engine's reason when that draw is refused (``refusals["draw:0,1"]``)."""
+    k = view["draw_count"]
     out = []
-    for picks in dict.fromkeys(splits):  # drawing one card, the split is a single pile again
+    for picks in draw_splits(view):
         used = sorted(set(picks))
         if len(used) == 1:
             text = f"{k} from {STOCK_NAMES[used[0]]}"
@@ -637,8 +656,9 @@ def draw_choices(view):
             text = " + ".join(f"{picks.count(i)}{STOCK_NAMES[i]}" if picks.count(i) > 1 else STOCK_NAMES[i]
                               for i in used)
         words = " and ".join(f"{picks.count(i)} from stock {STOCK_NAMES[i]}" for i in used)
-        out.append(button(text, "draw", ",".join(map(str, picks)), id="btn-draw-" + "-".join(map(str, picks)),
-                          cls="primary" if len(used) == 1 else None, label=f"Draw {words}"))
+        arg = ",".join(map(str, picks))
+        out.append(guarded(text, "draw", refusals.get("draw:" + arg), arg, id="btn-draw-" + "-".join(map(str, picks)),
+                           cls="primary" if len(used) == 1 else None, label=f"Draw {words}"))
     return out
 
 

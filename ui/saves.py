@@ -14,12 +14,15 @@ window.localStorage to it. Rules that keep games safe:
 """
 
 import json
+from collections import Counter
 from datetime import datetime
 
 import game
+from game.cards import is_valid_code
 from game.load import MAX_TEXT as MAX_STATE_TEXT
 from game.load import int_in, is_int, read_json
 from ui import text as T
+from ui.selection import GROUP_KEYS
 
 FORMAT = "triple-play-save"
 VERSION = 1
@@ -33,6 +36,7 @@ MAX_LOG = 200           # table log lines kept
 MAX_LINE = 300
 MAX_NAME = 60
 MAX_HINTS = 100_000     # hints counted in one game (far more than any game asks)
+MAX_STAGED = 30         # placements waiting to be sent in a saved turn
 
 
 class StorageFull(Exception):
@@ -98,6 +102,40 @@ def original_ok(original):
             and all(int_in(x, -10**15, 10**15) for x in original["scores"]))
 
 
+def _cards_held(cards, hand):
+    """A list of card codes, every one in ``hand`` (copies counted)."""
+    return (isinstance(cards, list) and len(cards) <= len(hand)
+            and all(is_valid_code(c) for c in cards) and not Counter(cards) - Counter(hand))
+
+
+def _picked_ok(picked, hand):
+    return (isinstance(picked, dict) and len(picked) <= len(GROUP_KEYS)
+            and all(k in GROUP_KEYS and int_in(n, 1, len(hand)) for k, n in picked.items()))
+
+
+def _staged_ok(staged, hand, meld_ids):
+    return (isinstance(staged, list) and len(staged) <= MAX_STAGED
+            and all(isinstance(pl, dict) and pl.keys() <= {"to", "cards"}
+                    and isinstance(pl.get("cards"), list) and pl["cards"]
+                    and ("to" not in pl or is_int(pl["to"]) and pl["to"] in meld_ids) for pl in staged)
+            and _cards_held([c for pl in staged for c in pl["cards"]], hand))
+
+
+def pending_checked(pending, state):
+    """The person's unsent choices kept with a save (``picked``: selected cards by
+    hand group, ``staged``: placements, ``fresh``: cards new this turn), each part
+    checked against the human's hand and side in ``state``; a malformed part is
+    dropped (the game itself still opens), and None if nothing is left."""
+    if not isinstance(pending, dict):
+        return None
+    hand = state.players[T.HUMAN].hand
+    meld_ids = {m.id for m in state.sides[state.side_of(T.HUMAN)].melds}
+    checks = {"picked": lambda x: _picked_ok(x, hand), "staged": lambda x: _staged_ok(x, hand, meld_ids),
+              "fresh": lambda x: _cards_held(x, hand)}
+    out = {k: pending[k] for k, ok in checks.items() if k in pending and ok(pending[k])}
+    return out or None
+
+
 def _hints_ok(n):
     return int_in(n, 0, MAX_HINTS)
 
@@ -148,6 +186,7 @@ def parse(text, check_state=True):
         try:
             record["game"] = game.GameState.from_json(record.get("state"))
             record["meta"] = summary(record["game"])  # never trust a stored summary
+            record["pending"] = pending_checked(record.get("pending"), record["game"])
         except game.StateError as e:
             raise SaveError(f"Its game does not check out: {e}") from None
         except Exception as e:  # a position the loader missed must not stop the page
@@ -205,10 +244,11 @@ class SaveStore:
             slot = f"{base}-{n}"
         return slot
 
-    def save(self, slot, state, log, name=None, original=None, hints=None):
+    def save(self, slot, state, log, name=None, original=None, hints=None, pending=None):
         """Write a game into its slot (a new slot when ``slot`` is None); return the slot.
         ``original``: for the same deal played again, what it plays again (kept on later saves).
         ``hints``: the hints used in this game (None keeps the slot's count).
+        ``pending``: the person's unsent choices this turn (see ``pending_checked``), if any.
 
         Raises StorageFull if the browser refuses; the old copy then stays as it was.
         """
@@ -231,6 +271,8 @@ class SaveStore:
         original = original or old.get("original")
         if original_ok(original):
             record["original"] = original
+        if pending:
+            record["pending"] = pending
         self.storage.set(SAVE + slot, json.dumps(record, separators=(",", ":")))
         return slot
 

@@ -16,6 +16,7 @@ from game import cards as C
 from game.view import sort_key
 
 RED3, BLACK3 = "3r", "3b"
+GROUP_KEYS = frozenset([C.JOKER, RED3, BLACK3, *C.RANKS.replace("3", "")])  # every group_key
 
 
 def group_key(card):
@@ -44,6 +45,12 @@ class Selection:
     def clear(self):
         self.picked.clear()
         self.staged = []
+
+    def restore(self, picked, staged):
+        """Choices kept with a saved game (ui.saves.pending_checked); counts the hand
+        no longer holds are dropped by ``groups``."""
+        self.picked = Counter(picked)
+        self.staged = [dict(pl, cards=list(pl["cards"])) for pl in staged]
 
     # the hand, less what is staged --------------------------------------------
     def free_cards(self, hand):
