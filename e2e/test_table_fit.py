@@ -13,8 +13,8 @@ import random
 
 import pytest
 
-import harness
 import game
+import harness
 from game.bots import get_bot
 from test_going_out import resume_at
 from test_layout import SMALL, crowded
@@ -116,8 +116,9 @@ def assert_fits(page, where):
     w, h = page.evaluate("[innerWidth, innerHeight]")
     width, top = page.evaluate("[document.scrollingElement.scrollWidth, document.scrollingElement.scrollTop]")
     assert width <= w and top == 0, f"{where}: the page scrolled ({width}, {top})"
-    for b in page.evaluate("""() => [...document.querySelectorAll('#actions button')].map(e => {
-                                const r = e.getBoundingClientRect(); return {id: e.id, top: r.top, bottom: r.bottom}; })"""):
+    bar = """() => [...document.querySelectorAll('#actions button')].map(e => {
+               const r = e.getBoundingClientRect(); return {id: e.id, top: r.top, bottom: r.bottom}; })"""
+    for b in page.evaluate(bar):
         assert b["top"] >= 0 and b["bottom"] <= h + 0.5, f"{where}: #{b['id']} off screen"
     assert page.evaluate(SCROLLING, "#hand") <= 1, f"{where}: the hand scrolls"
     hand = page.locator("#hand").bounding_box()
