@@ -57,14 +57,16 @@ TEXT_BOXES = """() => {
   return out;
 }"""
 
-# Each chip's front card: its index in view, inside the hand, and the top
-# element at the index's centre belongs to that chip (nothing covers it).
+# Each chip's front card: its corner index (rank and suit) in view, inside the
+# hand, and the top element at the centre of each belongs to that chip
+# (nothing covers it).
 CHIP_INDICES = """() => [...document.querySelectorAll('#hand .chip')].map(chip => {
-  const idx = chip.querySelector('.mc.front .mc-rank') || chip.querySelector('.mc.front');
-  const r = idx.getBoundingClientRect();
-  const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
-  return {rank: chip.dataset.rank, top: r.top, bottom: r.bottom, left: r.left, right: r.right,
-          covered: !(hit && chip.contains(hit))};
+  const parts = [...chip.querySelectorAll('.mc.front > span')].map(e => e.getBoundingClientRect());
+  const covered = parts.some(r => {
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    return !(hit && chip.contains(hit)); });
+  return {rank: chip.dataset.rank, top: Math.min(...parts.map(r => r.top)),
+          bottom: Math.max(...parts.map(r => r.bottom)), covered};
 })"""
 
 SCROLLING = """sel => { const e = document.querySelector(sel);
