@@ -28,7 +28,7 @@ from .engine import book_status, opening_minimum
 from .english import join_words, plural
 from .errors import IllegalMove
 from .moves import take_pile_candidates
-from .names import Act
+from .names import Act, MeldKind
 from .scoring import table_points
 from .state import GameState
 from .view import observe
@@ -200,14 +200,14 @@ def why_no_take(obs: GameState, seat: int) -> str:
     if C.is_red_three(top):
         return "a red 3 on top blocks the pile"
     if len(obs.discard) < r.pile_min_size:
-        return f"the pile holds {len(obs.discard)} cards, fewer than the {r.pile_min_size} it needs"
+        return f"the pile holds {plural(len(obs.discard), 'card')}, fewer than the {r.pile_min_size} it needs"
     if C.is_wild(top) and not r.pile_wild_top:
         return "a wild card on top cannot be taken"
     hand = obs.players[seat].hand
     same = sum(C.rank(c) == C.rank(top) for c in hand)
     if r.pile_pair and same < 2:
         what = C.rank_label("*" if top == C.JOKER else "2", same != 1) if C.is_wild(top) \
-            else f"natural {C.rank_label(C.rank(top), same != 1)}"
+            else C.rank_label(C.rank(top), same != 1)
         return f"you hold {count_word(same)} {what}, and taking the {C.label(top)} needs two"
     side = obs.side_of(seat)
     if not obs.sides[side].opened:
@@ -290,7 +290,7 @@ def _needed_ranks(obs: GameState, seat: int, thrown: str) -> list[tuple[str, str
     held = Counter(C.rank(c) for c in obs.players[seat].hand if not C.is_wild(c))
     out = []
     for rank in ("7", "5"):
-        phrase = f"a natural canasta of {C.rank_label(rank)}"
+        phrase = M.describe_book((MeldKind.NATURAL, rank))
         if held[rank] and rank != C.rank(thrown) and phrase in missing:
             out.append((rank, phrase))
     return out

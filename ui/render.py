@@ -129,6 +129,7 @@ def rules_screen(rules, changes, error=""):
         out.append(h("p", {"class": "message", "role": "alert"},
                      f"The house rules are refused ({error}); these are the preset's rules."))
     out.append(house_note(changes))
+    out.append(signs_legend(rules))
     for heading, sentences in describe(rules):
         out.append(h("section", {"class": "rules-part"}, h("h3", None, heading),
                      h("ul", None, [h("li", None, line) for line in sentences])))
@@ -136,6 +137,14 @@ def rules_screen(rules, changes, error=""):
                                     "id": "rules-source"},
                               "Where these rules come from (the preset's page) ↗")))
     return out
+
+
+def signs_legend(rules):
+    """What each sign on the table means, reachable from the table's Rules button."""
+    return h("details", {"class": "rules-part signs", "id": "signs", "open": True},
+             h("summary", None, "Signs on the table"),
+             h("dl", None, [node for sign, words in T.signs(rules)
+                             for node in (h("dt", None, sign), h("dd", None, words))]))
 
 
 def back_bar():
@@ -199,11 +208,11 @@ def seats(view):
         out.append(h(
             "div", {"class": "seat " + role + (" moving" if moving else ""), "id": f"seat-{seat}",
                     "data-seat": seat, "data-role": role, "title": f"{p['name']}: {role}, {who}"},
-            h("div", {"class": "seat-name"}, ("▶ " if moving else "") + ("✓ " if role == "partner" else "✕ ")
+            h("div", {"class": "seat-name"}, ("▶ " if moving else "")
               + (T.short_name(p["name"]) if crowded else p["name"])),
-            # the role is in the mark and colour; with several teams, also who sits with whom
-            h("div", {"class": "seat-role"}, f"with {T.short_name(mates[0])}")
-            if teams and role == "opponent" and mates else None,
+            # the role in a word (and colour); with several teams, also who sits with whom
+            h("div", {"class": "seat-role"}, role + (f" with {T.short_name(mates[0])}"
+                                                     if teams and role == "opponent" and mates else "")),
             h("div", {"class": "seat-counts"}, f"hand {p['hand_count']}"),
             h("div", {"class": "seat-counts"}, pile_words(p["pile_counts"])),
             # which bot is which, when the levels differ
@@ -225,7 +234,7 @@ def meld_chip(meld, mine, staged_to, adding=False, target=False):
     kind = meld["kind"]
     classes = (f"meld {kind}" + (" canasta" if meld["canasta"] else "") + (" staged" if staged_to else "")
                + (" target" if target else ""))
-    rank = "W" if meld["rank"] == C.WILD else group_title(meld["rank"])
+    rank = "Wild" if meld["rank"] == C.WILD else group_title(meld["rank"])
     word = T.KIND_WORDS[kind]
     # the label says it all in words: the short visible text is hidden from screen readers
     body = [h("span", {"class": "m-rank", "aria-hidden": "true"}, rank),
@@ -259,7 +268,7 @@ def side_panel(view, side, staged_ids, adding=False, targets=()):
         facts.append(h("span", {"class": "fact", "data-fact": "opening"},
                        f"first meld needs {s['opening_minimum']}"))
     if s["red3"]:
-        facts.append(h("span", {"class": "fact", "aria-label": f"{len(s['red3'])} red 3s laid"},
+        facts.append(h("span", {"class": "fact", "aria-label": f"{plural(len(s['red3']), 'red 3')} laid"},
                        f"red 3s ×{len(s['red3'])}"))
     if mine and view["going_out_discard"] != "optional":
         facts.append(h("span", {"class": "fact", "data-fact": "going-out"},
@@ -361,14 +370,14 @@ def piles(view):
     for i, n in enumerate(counts):
         name = stock_name(i, len(counts))
         out.append(h("div", {"class": "pile", "id": "pile-stock" if len(counts) == 1 else f"pile-stock-{i}",
-                             "data-count": n, "aria-label": f"{name}: {n} cards"},
+                             "data-count": n, "aria-label": f"{name}: {plural(n, 'card')}"},
                      h("span", {"class": "pile-label"}, name), h("span", {"class": "pile-num"}, str(n))))
     discard = view["discard"]
     n = len(discard)
     frozen = view["dead_count"]
-    label = f"Discard pile: {n} cards, top card {C.label(discard[-1])}" if discard else "Discard pile: empty"
+    label = f"Discard pile: {plural(n, 'card')}, top card {C.label(discard[-1])}" if discard else "Discard pile: empty"
     if frozen:
-        label += f"; frozen: {frozen} cards out of play"
+        label += f"; frozen: {plural(frozen, 'card')} out of play"
     out.append(h("div", {"class": "pile discard" + (" frozen" if frozen else ""), "id": "pile-discard",
                          "data-top": discard[-1] if discard else None, "data-frozen": frozen,
                          "aria-label": label},
@@ -380,7 +389,7 @@ def piles(view):
     names = ["Knee", "Foot"][-len(counts):] if counts else []
     for name, n in zip(names, counts):
         out.append(h("div", {"class": "pile mine", "id": f"pile-{name.lower()}",
-                             "aria-label": f"Your {name.lower()}: {n} cards"},
+                             "aria-label": f"Your {name.lower()}: {plural(n, 'card')}"},
                      h("span", {"class": "pile-label"}, f"Your {name.lower()}"),
                      h("span", {"class": "pile-num"}, str(n))))
     if not counts:
@@ -478,7 +487,7 @@ def hand(view, groups, *, can_stage, can_clear, fresh=None, hint=False):
         divider = h("span", {"class": "wild-divider", "aria-hidden": "true"}) if key == first_wild else None
         chips.append(h("div", {"class": "chip-slot" + (" wild-first" if divider else "")}, divider, chip, less))
     title = h("div", {"class": "hand-head"},
-              h("h2", {"class": "hand-title"}, f"Your hand · {total} cards"),
+              h("h2", {"class": "hand-title"}, f"Your hand · {plural(total, 'card')}"),
               button("New meld", "stage", id="btn-stage", cls="tool", disabled=not can_stage,
                      label="Stage the selected cards as a new meld"),
               button("Clear", "clear", id="btn-clear", cls="tool", disabled=not can_clear,
@@ -530,7 +539,9 @@ def actions(view, *, selected, has_staged, can_undo, can_knock, busy, refusals):
         out.append(button("Meld", "meld", id="btn-meld", cls="primary",
                           disabled=not (selected or has_staged)))
         if can_knock:
-            out.append(button("Knock", "knock", id="btn-knock"))
+            # knocking ends the turn with no discard (after taking the pile): the button says so
+            out.append(button(["Knock", " ", h("small", {"class": "why"}, "end turn")], "knock", id="btn-knock",
+                              extra={"title": T.KNOCK_WORDS}))
         else:
             why = discard_refusal(len(selected))
             if why:  # the caption says what is missing; a tap says it in full
