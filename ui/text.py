@@ -67,7 +67,7 @@ def signs(rules):
                            "(melds, canasta bonuses, red 3s), counted at the deal's end."),
            ("K ×5 clean", "a meld: its rank and number of cards; clean: no wild cards."),
            ("K ×5 dirty", "a dashed frame: a dirty meld, with wild cards."),
-           ("★ K ×7", "a canasta (a light tile with a dark frame)."),
+           ("★ K ×7", "a canasta: a gold-tinted tile with a thick frame."),
            ("Gold frame", "a meld the selected cards can join, or one your staged cards go to."),
            ("Dashed gold frame · new", "cards you drew or took this turn."),
            ("×3 · 2/3", "how many cards of that rank you hold; how many of them are selected."),
