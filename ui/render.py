@@ -141,8 +141,7 @@ def rules_screen(rules, changes, error=""):
 
 def signs_legend(rules):
     """What each sign on the table means, reachable from the table's Rules button."""
-    return h("details", {"class": "rules-part signs", "id": "signs", "open": True},
-             h("summary", None, "Signs on the table"),
+    return h("section", {"class": "rules-part signs", "id": "signs"}, h("h3", None, "Signs on the table"),
              h("dl", None, [node for sign, words in T.signs(rules)
                              for node in (h("dt", None, sign), h("dd", None, words))]))
 
