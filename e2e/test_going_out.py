@@ -43,7 +43,7 @@ def test_you_ask_and_the_bot_partner_answers(phone_context, base_url):
     assert table(page, "phase") == "play"
     press(page, "#btn-ask", True)
     wait_settled(page)
-    assert any("asked North: may I go out?" in line for line in log_lines(page))
+    assert any("asked North for leave to go out." in line for line in log_lines(page))
     assert any("North answered yes" in line for line in log_lines(page))
     assert game_state(page)["permission"] is True
     assert page.locator("#btn-ask").count() == 0  # asked once a turn

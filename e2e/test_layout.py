@@ -233,12 +233,15 @@ def assert_readable(page, where):
 
 
 def axe_serious(page):
+    """axe's serious and critical violations; its colour-contrast check must have run."""
     if not page.evaluate("typeof axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
-    result = page.evaluate("axe.run(document).then(r => r.violations.map(v => "
+    result = page.evaluate("axe.run(document).then(r => ({passed: r.passes.map(p => p.id), "
+                           "violations: r.violations.map(v => "
                            "({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 4).map(n => n.target.join(' ') + ': '"
-                           " + (n.any[0] || n.all[0] || {}).message)})))")
-    return [v for v in result if v["impact"] in ("serious", "critical")]
+                           " + (n.any[0] || n.all[0] || {}).message)}))}))")
+    assert "color-contrast" in result["passed"] + [v["id"] for v in result["violations"]]
+    return [v for v in result["violations"] if v["impact"] in ("serious", "critical")]
 
 
 def every_screen(page, touch, shot):
@@ -294,6 +297,39 @@ def test_sizes_and_accessibility_on_every_screen(chromium, base_url, scheme):
     shot("sheet")
     bad = {k: v for k, v in found.items() if v}
     assert not bad, json.dumps(bad, indent=1)
+    context.close()
+
+
+COLOURS = """() => [document.documentElement.dataset.theme, getComputedStyle(document.body).backgroundColor,
+  getComputedStyle(document.querySelector('#hand .mc')).backgroundColor,
+  document.querySelector('meta[name=theme-color]').content]"""
+
+
+def test_dark_scheme_follows_the_system_and_the_setting_overrides_it(chromium, base_url):
+    """The system's dark scheme darkens the felt and the cards; ⚙ Colours:
+    Light wins over it, kept across a reload and applied before Python runs."""
+    context = traced_context(chromium, **harness.PHONE, color_scheme="dark")
+    page = context.new_page()
+    resume_at(page, base_url, position(hands={0: "KS KH 9C 9D 9H 5C"}))
+    dark = page.evaluate(COLOURS)
+    page.emulate_media(color_scheme="light")  # the system's scheme changes: the page follows
+    page.wait_for_function("document.documentElement.dataset.theme === 'light'")
+    light = page.evaluate(COLOURS)
+    assert dark[0] == "dark" and light[0] == "light"
+    assert all(a != b for a, b in zip(dark[1:], light[1:])), (dark, light)
+    harness.screenshot(page, "scheme-light")
+    page.emulate_media(color_scheme="dark")
+    press(page, "#btn-settings", True)
+    press(page, "#set-theme-light", True)
+    assert page.get_attribute("#set-theme-light", "aria-pressed") == "true"
+    press(page, "#btn-settings-close", True)
+    assert page.evaluate(COLOURS) == light
+    page.reload()
+    # boot.js applies the stored choice before the engine is ready
+    assert page.evaluate("document.documentElement.dataset.theme") == "light"
+    page.evaluate("localStorage.setItem('tp.settings', JSON.stringify({theme: 'neon'}))")
+    page.reload()
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"  # unknown: the system's
     context.close()
 
 

@@ -210,7 +210,7 @@ def test_settings_persist_and_a_corrupt_value_falls_back(phone_context, base_url
     press(page, "#set-sound", True)
     assert pressed(page, "#set-speed-slow") and not pressed(page, "#set-speed-normal")
     stored = json.loads(page.evaluate("localStorage.getItem('tp.settings')"))
-    assert stored == {"speed": "slow", "sound": True, "vibrate": False}
+    assert stored == {"speed": "slow", "sound": True, "vibrate": False, "theme": "system"}
 
     reopen(page, base_url + "?seed=7")
     press(page, "#btn-settings", True)

@@ -205,14 +205,14 @@ def why_no_take(obs: GameState, seat: int) -> str:
     if C.is_red_three(top):
         return "a red 3 on top blocks the pile"
     if len(obs.discard) < r.pile_min_size:
-        return f"the pile holds {len(obs.discard)} cards, fewer than the {r.pile_min_size} it needs"
+        return f"the pile holds {plural(len(obs.discard), 'card')}, fewer than the {r.pile_min_size} it needs"
     if C.is_wild(top) and not r.pile_wild_top:
         return "a wild card on top cannot be taken"
     hand = obs.players[seat].hand
     same = sum(C.rank(c) == C.rank(top) for c in hand)
     if r.pile_pair and same < 2:
         what = C.rank_label("*" if top == C.JOKER else "2", same != 1) if C.is_wild(top) \
-            else f"natural {C.rank_label(C.rank(top), same != 1)}"
+            else C.rank_label(C.rank(top), same != 1)
         return f"you hold {count_word(same)} {what}, and taking the {C.label(top)} needs two"
     side = obs.side_of(seat)
     if not obs.sides[side].opened:

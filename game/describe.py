@@ -101,6 +101,8 @@ def _pile_conditions(r: RuleSet) -> list[str]:
 
 def _melds(r: RuleSet) -> list[str]:
     melds = [f"Melds are {r.meld_min} or more cards of one rank; {r.canasta_size} make a canasta.",
+             "2s and Jokers are wild cards; all others are natural cards. A clean meld or canasta has "
+             "no wild cards, a dirty one has some" + (", a wild one only wild cards." if r.wild_melds else "."),
              _wild_rule(r)]
     if r.no_wild_ranks:
         melds.append(f"Melds of {join_words([C.rank_label(x) for x in r.no_wild_ranks])} take no wild cards.")
@@ -183,8 +185,8 @@ def _going_out(r: RuleSet) -> list[str]:
 
 
 def _scoring(r: RuleSet) -> list[str]:
-    bonus = [f"natural canasta {r.bonus_natural}", f"mixed canasta {r.bonus_mixed}"]
-    bonus = [f"natural {C.rank_label(k)} {v:,}" for k, v in r.bonus_natural_rank] + bonus
+    bonus = [f"clean canasta {r.bonus_natural}", f"dirty canasta {r.bonus_mixed}"]
+    bonus = [f"clean {C.rank_label(k)} {v:,}" for k, v in r.bonus_natural_rank] + bonus
     if r.wild_melds:
         bonus.insert(len(r.bonus_natural_rank), f"wild canasta {r.bonus_wild:,}")
     return ["Melded cards count for the side, cards left in hands, knees and feet against it: "

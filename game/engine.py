@@ -209,7 +209,7 @@ def _plan_take(state: GameState, seat: int, action: dict) -> Plan:
         else:
             same = sum(n for c, n in used.items() if not C.is_wild(c) and C.rank(c) == C.rank(top))
             if same < 2:
-                raise IllegalMove(f"To take the pile you must meld its top card, {C.label(top)}, with two natural "
+                raise IllegalMove(f"To take the pile you must meld its top card, {C.label(top)}, with two "
                                   f"{C.rank_label(C.rank(top))} from your hand.")
     p = _plan_melds(state, seat, action, top=top)
     if r.pile_top_only_before_opening and not side.opened:

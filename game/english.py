@@ -3,6 +3,10 @@ words and the page's log lines."""
 
 from __future__ import annotations
 
+# The words a player reads for a meld's kind (game.names.MeldKind is the
+# JSON's): table players say clean and dirty, and the rules define them once.
+KIND_WORDS = {"natural": "clean", "mixed": "dirty", "wild": "wild"}
+
 
 def plural(n: int, noun: str, number=str) -> str:
     """``1 card``, ``3 cards``: ``number`` writes the count (a word, a grouped figure)."""

@@ -16,6 +16,7 @@ import json
 import re
 from collections import Counter
 
+from .english import KIND_WORDS
 from .errors import StateError
 from .names import Act, MeldKind, Phase
 
@@ -288,7 +289,7 @@ def row_problem(state, i: int, row, went_out) -> str | None:
     for kind, (low, high) in bounds.items():
         count, points = canastas[kind]["count"], canastas[kind]["points"]
         if not 0 <= count <= cards // r.canasta_size or not count * low <= points <= count * high:
-            return f"its {kind} canastas are not a possible count and score."
+            return f"its {KIND_WORDS[kind]} canastas are not a possible count and score."
     n3 = red3["count"]
     if not 0 <= n3 <= cards or red3["points"] != n3 * r.red3_value + (
             r.red3_set_bonus if r.red3_set_size and n3 >= r.red3_set_size else 0):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from . import cards as C
-from .english import plural
+from .english import KIND_WORDS, plural
 from .names import MeldKind
 from .rules import Book, RuleSet
 
@@ -139,5 +139,4 @@ def describe_book(book: Book) -> str:
     kind, rank = book
     if kind == MeldKind.WILD:
         return "a wild canasta"
-    what = f"{kind} canasta" + (f" of {C.rank_label(rank)}" if rank else "")
-    return ("an " if what[0] in "aeiou" else "a ") + what
+    return f"a {KIND_WORDS[kind]} canasta" + (f" of {C.rank_label(rank)}" if rank else "")

@@ -96,7 +96,7 @@ def summarize(action, seat, before, after):
         parts.append("picked up the knee")
     elif kind == "ask_to_go_out":
         partner = join_words([seat_name(before, s, "you") for s in after["answering"]]) or "their partner"
-        parts.append(f"asked {partner}: may I go out?")
+        parts.append(f"asked {partner} for leave to go out")
     elif kind == "answer":
         parts.append("answered yes" if action["yes"] else "answered no")
     elif kind == "next_deal":

@@ -15,7 +15,7 @@ from .rules import RuleSet
 TRIPLE_PLAY = RuleSet(name="triple-play", title="Triple Play (Hand, Knee and Foot)")
 
 TRIPLE_PLAY_001 = TRIPLE_PLAY.derive(
-    name="triple-play-001", title="Triple Play, seed 001 rules",
+    name="triple-play-001", title="Triple Play (Cool Old Games)",
     min_naturals=2, max_wilds=3, wild_ratio=0,
     black3_left=0, red3_replace="always",
     books_required=False, pile_pair=False,
@@ -27,7 +27,7 @@ SHEET_SEATINGS = ((3, 1, 7), (4, 2, 6), (6, 3, 7))
 SHEET_UPCARD = ("*", "2", "R3", "B3", "5", "7")
 
 CLUB_SHEET = TRIPLE_PLAY.derive(
-    name="club-sheet", title="Triple Play, club score sheet",
+    name="club-sheet", title="Triple Play, club score sheet (6 deals)",
     deals=6, seatings=SHEET_SEATINGS, upcard_bury=SHEET_UPCARD,
     opening_by_score=((15000, 90), (30000, 120), (50001, 150)),
     pile_top_only_before_opening=True,
@@ -36,7 +36,7 @@ CLUB_SHEET = TRIPLE_PLAY.derive(
 )
 
 HKF_SHEET = TRIPLE_PLAY.derive(
-    name="hkf-sheet", title="Hand, Knee and Foot, house sheet",
+    name="hkf-sheet", title="Hand, Knee and Foot (TWR Times family rules)",
     seatings=SHEET_SEATINGS, upcard_bury=SHEET_UPCARD,
     opening_by_score=((15000, 90), (30000, 120), (50000, 150)),
     dealer_starts=True, red3_after_opening=True,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, fields
 
+from .english import plural
 from .errors import RulesError, brief
 from .load import is_int
 from .names import MeldKind
@@ -391,10 +392,10 @@ def _deal_number_problems(r: RuleSet) -> list[str]:
     p = []
     for d, _ in r.books_by_deal:
         if not 1 <= d <= r.deals:
-            p.append(f"Deal {d} has book requirements but the game has {r.deals} deals.")
+            p.append(f"Deal {d} has book requirements but the game has {plural(r.deals, 'deal')}.")
     for d in r.hidden_canasta_deals:
         if not 1 <= d <= r.deals:
-            p.append(f"Deal {d} needs a hidden canasta but the game has {r.deals} deals.")
+            p.append(f"Deal {d} needs a hidden canasta but the game has {plural(r.deals, 'deal')}.")
     return p
 
 

@@ -151,7 +151,7 @@ def test_keep_the_5s_when_the_book_needs_them():
     assert got.action["type"] == "discard" and got.action["card"][0] != "5"
     assert got.reason.startswith("Keep the 5s: your side's book needs a clean canasta of 5s, "
                                  "and you hold two;")
-    assert "a natural canasta of 5s" in book_status(s, 0)
+    assert "a clean canasta of 5s" in book_status(s, 0)
 
 
 def test_discard_the_black_3_to_block_the_next_player():

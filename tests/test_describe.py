@@ -24,7 +24,7 @@ def test_description_follows_the_options():
     assert "does not remind you" in base
     assert "does not remind you" not in text(TRIPLE_PLAY.derive(knee_reminder=True))
     assert "with no discard" in text(TRIPLE_PLAY.derive(going_out_discard="forbidden"))
-    assert "natural canasta 600" in text(TRIPLE_PLAY.derive(bonus_natural=600))
+    assert "clean canasta 600" in text(TRIPLE_PLAY.derive(bonus_natural=600))
     assert "hidden canasta" in text(PRESETS["saskatchewan"])
     assert "either stock pile" in text(PRESETS["simpson"])
     assert "freezes the pile" in text(PRESETS["brouillette"])

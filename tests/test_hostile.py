@@ -355,7 +355,7 @@ def test_a_billion_decks_is_refused_at_once():
     (lambda d: d["deal_results"][0].pop("totals"), "malformed"),
     (lambda d: d["deal_results"].append(d["deal_results"][0]), "one entry per finished deal"),
     (lambda d: d["deal_results"][0]["sides"][0]["canastas"]["mixed"].update(count=-1, points=-300),
-     "mixed canastas"),
+     "dirty canastas"),
     (lambda d: d["deal_results"][0]["sides"][0].update(going_out=777), "going-out"),
     (lambda d: d["sides"][0].update(total=d["sides"][0]["total"] + 5), "totals do not match"),
     (lambda d: d["log"].append("draw"), "not an action"),

@@ -28,7 +28,7 @@ def in_foot(rules="triple-play", hand="9S 9H 9D 4C", book=NO_BOOK, phase="play",
 
 
 def test_in_the_foot_a_meld_may_not_leave_one_card_when_going_out_is_not_allowed():
-    refused(in_foot(), meld("9S 9H 9D"), "keep two cards", "natural canasta")
+    refused(in_foot(), meld("9S 9H 9D"), "keep two cards", "clean canasta")
     s = in_foot(hand="9S 9H 9D 4C 6C")
     apply(s, meld("9S 9H 9D"))  # two cards kept: one to discard, one to hold
     apply(s, {"type": "discard", "card": "4C"})

@@ -387,7 +387,7 @@ def test_saskatchewan_deal_four_opens_only_with_a_hidden_canasta():
 def test_saskatchewan_going_out_needs_one_clean_one_dirty_one_wild():
     s = position("saskatchewan", hands={0: "9S 9H 9D"}, piles={0: [], 2: []},
                  melds={0: [("K", "KS KH KD KC KS KH KD"), ("W", "2S 2H 2C JK JK 2S 2H")]}, phase="play")
-    refused(s, {"type": "ask_to_go_out"}, "mixed canasta")
+    refused(s, {"type": "ask_to_go_out"}, "dirty canasta")
 
 
 # -- simpson (RULES section 7) --------------------------------------------------------------
@@ -496,7 +496,7 @@ def test_brouillette_pair_of_black_threes_never_takes_the_pile():
 def test_brouillette_deal_four_needs_two_clean_two_dirty():
     book = [("K", "KS KH KD KC KS KH KD"), ("Q", "QS QH QD QC QS QH 2D")]
     s = position("brouillette", deal=4, hands={0: "9S 9H 9D"}, piles={0: []}, melds={0: book}, phase="play")
-    refused(s, meld("9S 9H 9D"), "a natural canasta and a mixed canasta")
+    refused(s, meld("9S 9H 9D"), "a clean canasta and a dirty canasta")
     s = position("brouillette", deal=1, hands={0: "9S 9H 9D"}, piles={0: []}, melds={0: book}, phase="play")
     apply(s, meld("9S 9H 9D"))  # going out without a discard is allowed here
     assert s.went_out == 0

@@ -28,11 +28,13 @@ def test_settings_default_when_missing_or_corrupt():
 
 
 def test_settings_round_trip_and_unknown_values_fall_back():
-    chosen = S.Settings(speed="slow", sound=True, vibrate=True)
+    chosen = S.Settings(speed="slow", sound=True, vibrate=True, theme="dark")
     assert S.load(chosen.dump()) == chosen
-    odd = S.load(json.dumps({"speed": "ludicrous", "sound": "yes", "vibrate": 1, "extra": 3}))
+    odd = S.load(json.dumps({"speed": "ludicrous", "sound": "yes", "vibrate": 1, "extra": 3, "theme": "neon"}))
     assert odd == S.Settings()
     assert S.load(json.dumps({"speed": "instant"})) == S.Settings(speed="instant")
+    assert S.load(json.dumps({"theme": "light"})) == S.Settings(theme="light")
+    assert S.load(json.dumps({"theme": ["dark"], "speed": {"fast": 1}})) == S.Settings()
     assert S.Settings(speed="instant").fly_ms() == 0 and S.Settings().fly_ms() > 0
 
 

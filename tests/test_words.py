@@ -3,14 +3,27 @@ winner line after a one-deal game says "after 1 deal"; a draw that empties
 the stock says the player chose to draw; a meld refused for one wild card
 says "needs"; a seat's piles wrap between piles, never inside one."""
 
+import random
+import re
+
+import pytest
+
 import game
 from game import narrate
+from game.bots import get_bot
+from game.describe import describe
 from game.english import plural
 from game.melds import wild_limit_problem
+from game.moves import legal_summary
 from game.presets import PRESETS
+from game.view import observe
 from tests.position import play_until, position
+from tests.test_bots import BOOK
+from tests.test_properties import _random_action
 from ui import lesson, render
+from ui import text as T
 from ui.html import Node
+from ui.selection import Selection
 from ui.table_view import page_view
 
 
@@ -68,3 +81,138 @@ def test_an_empty_hand_with_a_pile_to_come_says_it_comes_next_turn():
     assert render.hand_words(west) == "hand\u00a00 · foot next\u00a0turn"
     assert render.hand_words({"hand_count": 0, "pile_counts": []}) == "hand 0"
     assert render.hand_words({"hand_count": 4, "pile_counts": [13, 11]}) == "hand 4"
+
+
+# -- every string the page can show ------------------------------------------------------
+# A count and its noun: "1 card", "2 cards" (the nouns the page counts).
+NOUNS = r"(card|meld|deal|point|canasta|player|deck|red 3|black 3|wild card|natural card|book|turn)"
+ONE_WITH_PLURAL = re.compile(rf"(?<![\d,.\u202f/×-])\b1 {NOUNS}s\b")
+MANY_WITH_SINGULAR = re.compile(rf"(?<![\d,.\u202f/×-])\b(0|[2-9]|\d\d+) {NOUNS}\b(?!s)")
+DOUBLED = re.compile(r"[.?!,;:] ?[.?!,;:]")
+# the player's pair is clean/dirty; "natural cards" (not wild) is defined with them in the rules
+OTHER_KIND_WORDS = re.compile(r"\bmixed\b|\bnatural\b(?! cards?\b)", re.I)
+SPOKEN = ("aria-label", "title")
+
+
+def strings(node):
+    """The texts of an element tree, each text node and spoken attribute apart."""
+    if isinstance(node, (list, tuple)):
+        return [s for child in node for s in strings(child)]
+    if isinstance(node, Node):
+        return [str(node.attrs[a]) for a in SPOKEN if node.attrs.get(a)] + strings(node.children)
+    return [] if node is None or node is False else [str(node)]
+
+
+def page_strings(state):
+    """What the table shows of ``state`` for seat 0: prompt, regions, legal reasons."""
+    view = page_view(state, 0)
+    groups = Selection().groups(state.players[0].hand)
+    legal = legal_summary(state, 0) if state.phase in ("draw", "play") and state.to_move() == 0 else {}
+    picked = state.players[0].hand[:1]
+    trees = [render.scores(view), render.seats(view), render.piles(view),
+             render.meld_area(view, (), adding=bool(picked), targets=(), theirs_open=True, shown_meld=None),
+             render.hand(view, groups, can_stage=True, can_clear=True, hint=True),
+             render.staged(view, [{"cards": picked}] if picked else []),
+             render.actions(view, selected=picked, has_staged=False, can_undo=True,
+                            can_knock=legal.get("knock", "no") is None, busy=False, refusals=legal),
+             render.sheet(view, game.winner(state) if state.phase == "game_end" else [])]
+    return [T.turn_prompt(view)] + [why for why in legal.values() if why] + strings(trees)
+
+
+def played_strings(name, seed):
+    """Every log line, prompt, region and refusal along the first deal of a
+    preset between random bots (a random illegal action tried every few moves)."""
+    state = game.new_game(name, seed=seed, bots=["random"] * PRESETS[name].players)
+    bots = [get_bot("random")] * len(state.players)
+    rng = random.Random(seed)
+    out = []
+    for step in range(5000):
+        if state.phase == "deal_end":
+            break
+        seat = state.to_move()
+        before = page_view(state, 0, log=False)
+        if step % 5 == 0:
+            out += page_strings(state)
+            probe = game.GameState.from_json(state.to_json())
+            try:
+                game.apply(probe, _random_action(rng, probe))
+            except game.IllegalMove as e:
+                out.append(str(e))
+        action = bots[seat](observe(state, seat), seat, rng)
+        game.apply(state, action)
+        out.append(narrate.summarize(action, seat, before, page_view(state, 0, log=False)))
+    assert state.phase == "deal_end", name
+    return out + page_strings(state)
+
+
+def rules_strings():
+    """The rules in words of every preset, the rules screen with its legend,
+    and a house rule refused for a one-deal game."""
+    try:
+        PRESETS["saskatchewan"].derive(deals=1)
+    except game.RulesError as e:
+        refused = str(e)
+    return [refused] + [s for r in PRESETS.values()
+                        for s in [r.title] + [line for _, lines in describe(r) for line in lines]
+                        + strings(render.rules_screen(r, []))]
+
+
+def word_problems(texts):
+    bad = []
+    for t in set(texts):
+        for rule, pattern in (("plural", ONE_WITH_PLURAL), ("plural", MANY_WITH_SINGULAR),
+                              ("punctuation", DOUBLED), ("kind word", OTHER_KIND_WORDS)):
+            if pattern.search(t):
+                bad.append(f"{rule}: {t}")
+    return sorted(bad)
+
+
+def test_the_checks_catch_each_mistake():
+    assert word_problems(["Your hand · 1 cards", "may I go out?.", "a mixed canasta", "a natural canasta",
+                          "You drew 2 card."]) == [
+        "kind word: a mixed canasta", "kind word: a natural canasta", "plural: You drew 2 card.",
+        "plural: Your hand · 1 cards", "punctuation: may I go out?."]
+    assert word_problems(["1 card", "2 cards", "two natural cards", "a clean canasta", "12 885 points",
+                          "Deal 1/4", "×1", "3 wild cards need at least 7 natural cards."]) == []
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_string_of_a_played_deal_counts_and_punctuates_right(name):
+    texts = played_strings(name, seed=len(name))
+    assert len(texts) > 100
+    assert word_problems(texts) == []
+
+
+def test_the_rules_of_every_preset_use_the_tables_words():
+    texts = rules_strings()
+    assert any("A clean meld or canasta has no wild cards" in t for t in texts)
+    assert word_problems(texts) == []
+
+
+def test_a_hand_of_one_card_says_card():
+    state = position(hands={0: "5S"}, piles={0: []})
+    view = page_view(state, 0, log=False)
+    head = render.hand(view, Selection().groups(["5S"]), can_stage=False, can_clear=False)[0]
+    assert "Your hand · 1 card" in strings(head)
+
+
+def test_asking_to_go_out_reads_as_one_sentence():
+    state = position(hands={0: "9S 9H 9D 4C"}, piles={0: []}, melds={0: list(BOOK)}, phase="play")
+    before = page_view(state, 0, log=False)
+    game.apply(state, {"type": "ask_to_go_out"})
+    line = narrate.summarize({"type": "ask_to_go_out"}, 0, before, page_view(state, 0, log=False))
+    assert line.startswith("You asked North for leave to go out") and not DOUBLED.search(line), line
+
+
+def test_presets_are_named_as_players_know_them():
+    titles = [r.title for r in PRESETS.values()]
+    assert not [t for t in titles if "seed" in t.lower()]
+    assert PRESETS["triple-play-001"].title == "Triple Play (Cool Old Games)"
+
+
+def test_seats_say_partner_or_opponent_in_words():
+    view = page_view(position(), 0, log=False)
+    roles = {n.attrs["id"]: strings(n) for n in render.seats(view)}
+    assert [t for t in roles["seat-2"] if t.startswith("partner")] and not any("✕" in t or "✓" in t
+                                                                               for ts in roles.values() for t in ts)
+    assert [t for t in roles["seat-1"] if t.startswith("opponent")]

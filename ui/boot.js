@@ -26,6 +26,34 @@
   let downloaded = 0;
   let stallTimer = 0;
 
+  // The colour scheme, before the first paint: the ⚙ setting stored in
+  // tp.settings ("light", "dark"; anything else follows the system), as
+  // <html data-theme>, with the browser bar's colour to match.
+  const THEMES = ["system", "light", "dark"];
+  const BAR = { light: "#164f32", dark: "#0b1f15" };
+  const systemDark = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
+  let themeSetting = "system";
+
+  function storedTheme() {
+    try {
+      const theme = JSON.parse(window.localStorage.getItem("tp.settings") || "{}").theme;
+      return THEMES.includes(theme) ? theme : "system";
+    } catch (e) {
+      return "system"; // storage blocked or not JSON: the system's scheme
+    }
+  }
+
+  function applyTheme(setting) {
+    themeSetting = THEMES.includes(setting) ? setting : "system";
+    const dark = themeSetting === "system" ? !!(systemDark && systemDark.matches) : themeSetting === "dark";
+    root.dataset.theme = dark ? "dark" : "light";
+    const bar = document.querySelector('meta[name="theme-color"]');
+    if (bar) bar.content = BAR[root.dataset.theme];
+  }
+
+  applyTheme(storedTheme());
+  if (systemDark) systemDark.addEventListener("change", () => applyTheme(themeSetting));
+
   const $ = (id) => document.getElementById(id);
   const loading = () => root.dataset.appState === "loading";
 
@@ -166,6 +194,6 @@
     });
   }
 
-  window.TriplePlayBoot = { fail };
+  window.TriplePlayBoot = { fail, applyTheme };
   armStallTimer();
 })();

@@ -56,6 +56,13 @@ def set_root_data(key, value):
     document.documentElement.setAttribute("data-" + key, str(value))
 
 
+def apply_theme(setting):
+    """Colours by the ⚙ theme ("system", "light", "dark"): boot.js sets <html data-theme>."""
+    boot = _js(getattr(window, "TriplePlayBoot", None))
+    if boot is not None:
+        boot.applyTheme(setting)
+
+
 def fail(message):
     """Show a load failure in the boot panel (ui/boot.js) and set state "error"."""
     boot = _js(getattr(window, "TriplePlayBoot", None))

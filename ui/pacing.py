@@ -21,6 +21,7 @@ class PacingMixin:
         except Exception:  # storage that fails to read: defaults, never a broken table
             text = None
         self.settings = S.load(text)
+        dom.apply_theme(self.settings.theme)  # as boot.js did before the first paint, should its read have failed
         self.panel = None            # the open overlay: "settings", "log" or None
         self.panel_drawn = None      # the overlay the page shows
         self.motion_staged = False   # steps captured, waiting for the next render
@@ -107,6 +108,12 @@ class PacingMixin:
         if speed in S.SPEEDS:
             self.settings.speed = speed
             self.save_settings()
+
+    def do_set_theme(self, theme):
+        if theme in S.THEME_WORDS:
+            self.settings.theme = theme
+            self.save_settings()
+            dom.apply_theme(theme)
 
     def do_toggle_setting(self, flag):
         if flag in ("sound", "vibrate"):

@@ -1,7 +1,7 @@
 """The two overlay panels as ui.html trees: settings (⚙) and the deal's full log."""
 
 from ui.html import button, h
-from ui.settings import SPEED_WORDS
+from ui.settings import SPEED_WORDS, THEME_WORDS
 
 
 def _toggle(flag, on, words, id_):
@@ -12,6 +12,8 @@ def _toggle(flag, on, words, id_):
 def settings_panel(settings):
     speeds = [button(word, "set-speed", speed, id=f"set-speed-{speed}", pressed=settings.speed == speed)
               for speed, word in SPEED_WORDS.items()]
+    themes = [button(word, "set-theme", theme, id=f"set-theme-{theme}", pressed=settings.theme == theme)
+              for theme, word in THEME_WORDS.items()]
     return h("div", {"class": "panel", "role": "dialog", "aria-modal": "true", "aria-labelledby": "settings-title"},
              h("div", {"class": "panel-head"}, h("h2", {"id": "settings-title"}, "Settings"),
                button("Close", "settings", id="btn-settings-close", cls="panel-close")),
@@ -20,7 +22,9 @@ def settings_panel(settings):
                                          "moves show without animation at the chosen pace.")),
              h("fieldset", None, h("legend", None, "Your turn, a canasta, going out"),
                _toggle("sound", settings.sound, "Sound", "set-sound"),
-               _toggle("vibrate", settings.vibrate, "Vibration", "set-vibrate")))
+               _toggle("vibrate", settings.vibrate, "Vibration", "set-vibrate")),
+             h("fieldset", None, h("legend", None, "Colours"), h("div", {"class": "choices"}, themes),
+               h("p", {"class": "hint"}, "System follows this device's light or dark setting.")))
 
 
 def log_panel(lines, deal):

@@ -129,6 +129,7 @@ def rules_screen(rules, changes, error=""):
         out.append(h("p", {"class": "message", "role": "alert"},
                      f"The house rules are refused ({error}); these are the preset's rules."))
     out.append(house_note(changes))
+    out.append(signs_legend(rules))
     for heading, sentences in describe(rules):
         out.append(h("section", {"class": "rules-part"}, h("h3", None, heading),
                      h("ul", None, [h("li", None, line) for line in sentences])))
@@ -136,6 +137,13 @@ def rules_screen(rules, changes, error=""):
                                     "id": "rules-source"},
                               "Where these rules come from (the preset's page) ↗")))
     return out
+
+
+def signs_legend(rules):
+    """What each sign on the table means, reachable from the table's Rules button."""
+    return h("section", {"class": "rules-part signs", "id": "signs"}, h("h3", None, "Signs on the table"),
+             h("dl", None, [node for sign, words in T.signs(rules)
+                             for node in (h("dt", None, sign), h("dd", None, words))]))
 
 
 def back_bar():
@@ -209,11 +217,11 @@ def seats(view):
         out.append(h(
             "div", {"class": "seat " + role + (" moving" if moving else ""), "id": f"seat-{seat}",
                     "data-seat": seat, "data-role": role, "title": f"{p['name']}: {role}, {who}"},
-            h("div", {"class": "seat-name"}, ("▶ " if moving else "") + ("✓ " if role == "partner" else "✕ ")
+            h("div", {"class": "seat-name"}, ("▶ " if moving else "")
               + (T.short_name(p["name"]) if crowded else p["name"])),
-            # the role is in the mark and colour; with several teams, also who sits with whom
-            h("div", {"class": "seat-role"}, f"with {T.short_name(mates[0])}")
-            if teams and role == "opponent" and mates else None,
+            # the role in a word (and colour); with several teams, also who sits with whom
+            h("div", {"class": "seat-role"}, role + (f" with {T.short_name(mates[0])}"
+                                                     if teams and role == "opponent" and mates else "")),
             h("div", {"class": "seat-counts"}, hand_words(p)),
             h("div", {"class": "seat-counts"}, pile_words(p["pile_counts"])),
             # which bot is which, when the levels differ
@@ -236,7 +244,7 @@ def meld_chip(meld, mine, staged_to, adding=False, target=False, change=None):
     kind = meld["kind"]
     classes = (f"meld {kind}" + (" canasta" if meld["canasta"] else "") + (" staged" if staged_to else "")
                + (" target" if target else "") + (" changed" if change else ""))
-    rank = "W" if meld["rank"] == C.WILD else group_title(meld["rank"])
+    rank = "Wild" if meld["rank"] == C.WILD else group_title(meld["rank"])
     word = T.KIND_WORDS[kind]
     # the label says it all in words: the short visible text is hidden from screen readers
     body = [h("span", {"class": "m-rank", "aria-hidden": "true"}, rank),
@@ -420,14 +428,14 @@ def piles(view):
     for i, n in enumerate(counts):
         name = stock_name(i, len(counts))
         out.append(h("div", {"class": "pile", "id": "pile-stock" if len(counts) == 1 else f"pile-stock-{i}",
-                             "data-count": n, "aria-label": f"{name}: {n} cards"},
+                             "data-count": n, "aria-label": f"{name}: {plural(n, 'card')}"},
                      h("span", {"class": "pile-label"}, name), h("span", {"class": "pile-num"}, str(n))))
     discard = view["discard"]
     n = len(discard)
     frozen = view["dead_count"]
-    label = f"Discard pile: {n} cards, top card {C.label(discard[-1])}" if discard else "Discard pile: empty"
+    label = f"Discard pile: {plural(n, 'card')}, top card {C.label(discard[-1])}" if discard else "Discard pile: empty"
     if frozen:
-        label += f"; frozen: {frozen} cards out of play"
+        label += f"; frozen: {plural(frozen, 'card')} out of play"
     out.append(h("div", {"class": "pile discard" + (" frozen" if frozen else ""), "id": "pile-discard",
                          "data-top": discard[-1] if discard else None, "data-frozen": frozen,
                          "aria-label": label},
@@ -439,7 +447,7 @@ def piles(view):
     names = ["Knee", "Foot"][-len(counts):] if counts else []
     for name, n in zip(names, counts):
         out.append(h("div", {"class": "pile mine", "id": f"pile-{name.lower()}",
-                             "aria-label": f"Your {name.lower()}: {n} cards"},
+                             "aria-label": f"Your {name.lower()}: {plural(n, 'card')}"},
                      h("span", {"class": "pile-label"}, f"Your {name.lower()}"),
                      h("span", {"class": "pile-num"}, str(n))))
     if not counts:
@@ -603,7 +611,9 @@ def actions(view, *, selected, has_staged, can_undo, can_knock, busy, refusals):
     else:
         out.append(guarded("Meld", "meld", refusals.get("meld"), id="btn-meld", cls="primary"))
         if can_knock:
-            out.append(button("Knock", "knock", id="btn-knock"))
+            # knocking ends the turn with no discard (after taking the pile): the button says so
+            out.append(button(["Knock", " ", h("small", {"class": "why"}, "end turn")], "knock", id="btn-knock",
+                              extra={"title": T.KNOCK_WORDS}))
         else:
             out.append(discard_button(selected, refusals))
         if len(me["pile_counts"]) == 2:

@@ -1,4 +1,4 @@
-"""The player's settings: bot speed, sound, vibration (localStorage ``tp.settings``).
+"""The player's settings: bot speed, sound, vibration, colour scheme (localStorage ``tp.settings``).
 
 The stored text is untrusted (an older page, another tab, a hand edit):
 ``load`` reads it strictly and falls back to the defaults for anything it
@@ -16,6 +16,8 @@ KEY = "tp.settings"
 # speed -> (ms a card takes to fly, ms of pause after each bot action)
 SPEEDS = {"slow": (900, 700), "normal": (450, 350), "fast": (200, 150), "instant": (0, 0)}
 SPEED_WORDS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
+# the colour scheme: "system" follows the device (ui/boot.js reads it before the first paint)
+THEME_WORDS = {"system": "System", "light": "Light", "dark": "Dark"}
 
 
 @dataclass
@@ -23,6 +25,7 @@ class Settings:
     speed: str = "normal"
     sound: bool = False
     vibrate: bool = False
+    theme: str = "system"
 
     def fly_ms(self):
         return SPEEDS[self.speed][0]
@@ -43,8 +46,9 @@ def load(text):
     if not isinstance(data, dict):
         data = {}
     out = Settings()
-    if data.get("speed") in SPEEDS:
-        out.speed = data["speed"]
+    for key, known in (("speed", SPEEDS), ("theme", THEME_WORDS)):
+        if isinstance(data.get(key), str) and data[key] in known:  # a list or dict is no key
+            setattr(out, key, data[key])
     for flag in ("sound", "vibrate"):
         if isinstance(data.get(flag), bool):
             setattr(out, flag, data[flag])
