@@ -22,7 +22,7 @@ from tests.test_bots import BOOK
 from tests.test_properties import _random_action
 from ui import lesson, render
 from ui import text as T
-from ui.html import Node
+from ui.html import Node, h
 from ui.selection import Selection
 from ui.table_view import page_view
 
@@ -68,7 +68,7 @@ def test_one_wild_card_needs_its_naturals_in_the_singular():
 
 
 def test_a_seats_piles_wrap_between_piles_not_inside_one():
-    assert render.pile_words([13, 11]) == "knee\u00a013 · foot\u00a011"
+    assert strings(h("div", None, render.pile_words([13, 11]))) == ["knee", "\u00a013", " · foot", "\u00a011"]
     assert render.pile_words([11]) == "foot\u00a011"
 
 

@@ -183,8 +183,9 @@ def scores(view):
 def pile_words(counts):
     """A seat's piles still to pick up; a narrow seat box wraps between them,
     never between a word and its count (no-break spaces)."""
-    if len(counts) == 2:
-        return f"knee\u00a0{counts[0]} · foot\u00a0{counts[1]}"
+    if len(counts) == 2:  # a narrow phone leaves out the two counts (the rules' sizes)
+        return ["knee", h("span", {"class": "n"}, f"\u00a0{counts[0]}"), " · foot",
+                h("span", {"class": "n"}, f"\u00a0{counts[1]}")]
     if len(counts) == 1:
         return f"foot\u00a0{counts[0]}"
     return "playing foot"
