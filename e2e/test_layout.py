@@ -263,8 +263,10 @@ def every_screen(page, touch, shot):
     press(page, "#btn-take", touch)  # nothing selected: the engine refuses
     assert page.locator("#message").is_visible()
     assert boxes(page, "#hand, #piles, #actions") == before
-    toast, status = boxes(page, "#message")[0], boxes(page, "#status")[0]
-    assert status["bottom"] <= toast["top"] and toast["bottom"] <= before[0]["top"]  # above the piles
+    toast = boxes(page, "#message")[0]
+    for other in before + boxes(page, "#status"):
+        assert min(toast["bottom"], other["bottom"]) <= max(toast["top"], other["top"]) \
+            or min(toast["right"], other["right"]) <= max(toast["left"], other["left"]), (toast, other)
     shot("table-toast")
     press(page, "#btn-draw", touch)
     shot("table-play")

@@ -4,7 +4,8 @@ bar is on screen, no text is drawn over other text, nothing covers the hand,
 and no part of the table is clipped while another has room to spare.
 
 Positions, planted as saves (e2e/test_going_out.py resume_at): a crowded
-late deal that normal bots reached, a 70-card hand with 20 melds a side, the
+late deal that normal bots reached, a 70-card hand with 20 melds a side,
+bots of three levels with new wild cards drawn and the knee to come, the
 turn just after picking up the knee with six melds staged and a refusal
 shown, and crowded 5- and 6-seat tables.
 """
@@ -57,11 +58,12 @@ TEXT_BOXES = """() => {
   return out;
 }"""
 
-# Each chip's front card: its corner index (rank and suit) in view, inside the
-# hand, and the top element at the centre of each belongs to that chip
-# (nothing covers it).
+# Each chip's front card, its corner index (rank and suit), and its count and
+# new cards: in view, inside the hand, and the top element at the centre of
+# each belongs to that chip (nothing covers it).
 CHIP_INDICES = """() => [...document.querySelectorAll('#hand .chip')].map(chip => {
-  const parts = [...chip.querySelectorAll('.mc.front > span')].map(e => e.getBoundingClientRect());
+  const parts = [...chip.querySelectorAll('.mc.front, .mc.front > span, .c-badges > span')]
+    .map(e => e.getBoundingClientRect()).filter(r => r.width && r.height);
   const covered = parts.some(r => {
     const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
     return !(hit && chip.contains(hit)); });
@@ -84,6 +86,12 @@ def late_deal(seed=3):
         seat = state.to_move()
         game.apply(state, get_bot("normal")(game.observe(state, seat), seat, rng))
     return state
+
+
+def levels():
+    """Bots of three levels (each seat names its level), your knee to come, and
+    two 2s just drawn: the first wild chip holds new cards."""
+    return position(hands={0: "KS KH 9C 9D 9H 5C 5D 6D 8H JH QC 4S 2H"}, stock_top="2C 2D")
 
 
 def knee_turn():
@@ -146,13 +154,13 @@ def assert_fits(page, where):
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("where", ["late", "seventy", "knee", "five", "six"])
+@pytest.mark.parametrize("where", ["late", "seventy", "levels", "knee", "five", "six"])
 def test_the_table_fits_at_the_moments_that_matter(chromium, base_url, size, where):
-    state = {"late": late_deal, "seventy": crowded, "knee": knee_turn,
+    state = {"late": late_deal, "seventy": crowded, "levels": levels, "knee": knee_turn,
              "five": lambda: crowded("hand-and-foot", 5), "six": lambda: crowded("hkf-sheet", 6)}[where]()
     context = chromium.new_context(**SIZES[size])
     page = context.new_page()
-    resume_at(page, base_url, state)
+    resume_at(page, base_url, state, bots=("easy", "normal", "hard") if where == "levels" else None)
     assert_fits(page, f"{size} {where}")
     if where == "knee":
         stage_six(page)

@@ -193,7 +193,7 @@ def test_a_hand_of_one_card_says_card():
     state = position(hands={0: "5S"}, piles={0: []})
     view = page_view(state, 0, log=False)
     head = render.hand(view, Selection().groups(["5S"]), can_stage=False, can_clear=False)[0]
-    assert "Your hand · 1 card" in strings(head)
+    assert "Hand · 1 card" in strings(head)  # "Your " is spoken only
 
 
 def test_asking_to_go_out_reads_as_one_sentence():

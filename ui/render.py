@@ -188,7 +188,7 @@ def pile_words(counts):
                 h("span", {"class": "n"}, f"\u00a0{counts[1]}")]
     if len(counts) == 1:
         return f"foot\u00a0{counts[0]}"
-    return "playing foot"
+    return "in\u00a0foot"  # one line even in a six-seat box
 
 
 def hand_words(player):
@@ -449,7 +449,7 @@ def piles(view):
     for name, n in zip(names, counts):
         out.append(h("div", {"class": "pile mine", "id": f"pile-{name.lower()}",
                              "aria-label": f"Your {name.lower()}: {plural(n, 'card')}"},
-                     h("span", {"class": "pile-label"}, f"Your {name.lower()}"),
+                     h("span", {"class": "pile-label"}, name),
                      h("span", {"class": "pile-num"}, str(n))))
     if not counts:
         out.append(h("div", {"class": "pile mine", "id": "pile-foot", "aria-label": "You are in your foot"},
