@@ -561,9 +561,9 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, RecapMixin, ReplayMixin
         if now.playing:
             action, why = self.meld_action(seen)
             out["meld"] = why or refusal(seen, action)
-            out["discard_any"] = out["discard"]
-            out["discard"] = (refusal(seen, {"type": "discard", "card": now.selected[0]})
-                              if len(now.selected) == 1 else None)
+            # no card may be thrown now, else not exactly one selected, else that card is refused
+            out["discard"] = (out["discard"] or render.discard_refusal(len(now.selected))
+                              or refusal(seen, {"type": "discard", "card": now.selected[0]}))
         elif len(v["stock_counts"]) > 1:
             for picks in render.draw_splits(v):
                 out["draw:" + ",".join(map(str, picks))] = refusal(seen, {"type": "draw", "from": list(picks)})

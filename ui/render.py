@@ -329,8 +329,8 @@ def melds(view, staged_ids, adding=False, targets=(), changed=None):
     return [side_panel(view, s, staged_ids, adding, targets, changed) for s in order]
 
 
-def side_facts(view, side):
-    """["5 melds", "2 canastas", "red 3 ×1", "1 230 pts"] for one side."""
+def side_facts(view, side, points=True):
+    """["5 melds", "2 canastas", "red 3 ×1", "1 230 pts"] for one side (``points``: the last)."""
     s = view["sides"][side]
     canastas = sum(1 for m in s["melds"] if m["canasta"])
     parts = [plural(len(s["melds"]), "meld")]
@@ -338,7 +338,8 @@ def side_facts(view, side):
         parts.append(plural(canastas, "canasta"))
     if s["red3"]:
         parts.append(f"red 3 ×{len(s['red3'])}")
-    parts.append(f"{fmt(s['table_points'])} pts")
+    if points:
+        parts.append(f"{fmt(s['table_points'])} pts")
     return parts
 
 
@@ -359,7 +360,7 @@ def side_summary(view, side, changed=None):
     news = side_changes(view, side, changed)
     return h("span", {"class": "strip-side" + (" changed" if news else ""), "data-side": side},
              # the side's points are in the top bar: the strip keeps to one line where it can
-             h("b", None, T.side_name(view, side, short=True)), " " + " · ".join(side_facts(view, side)[:-1]),
+             h("b", None, T.side_name(view, side, short=True)), " " + " · ".join(side_facts(view, side, points=False)),
              h("span", {"class": "strip-change"}, " · " + news) if news else None)
 
 
@@ -633,17 +634,15 @@ def actions(view, *, selected, has_staged, can_undo, can_knock, busy, refusals):
 
 
 def discard_button(selected, refusals):
-    """Discard, greyed with the engine's reason when no card may be thrown now,
-    else when not exactly one card is selected (its caption says what is
-    missing; a tap says it in full), else when that card may not be thrown."""
-    count_why = discard_refusal(len(selected))
-    why = refusals.get("discard_any") or count_why or refusals.get("discard")
-    if count_why:
+    """Discard, greyed with ``refusals["discard"]`` (ui.controller.Controller.refusals);
+    when not exactly one card is selected its caption says what is missing
+    (a tap says it in full)."""
+    if discard_refusal(len(selected)):
         text = ["Discard", " ", h("small", {"class": "why"},
                                   f"{len(selected)} selected" if selected else "pick 1 card")]
     else:
         text = f"Discard {C.label(selected[0])}"
-    return guarded(text, "discard", why, id="btn-discard")
+    return guarded(text, "discard", refusals.get("discard"), id="btn-discard")
 
 
 def draw_splits(view):
