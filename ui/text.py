@@ -55,7 +55,8 @@ def signs(rules):
            ("K ×5 dirty", "a dashed frame: a dirty meld, with wild cards."),
            ("★ K ×7", "a canasta: a gold-tinted tile with a thick frame."),
            ("Gold frame", "a meld the selected cards can join, or one your staged cards go to."),
-           ("Dashed gold frame · new", "cards you drew or took this turn."),
+           ("Dashed gold frame · +2", "cards you drew or took this turn (+2: two of the rank's cards are new)."),
+           ("new · +2 on a meld", "a meld made, or grown by two cards, since your last turn."),
            ("×3 · 2/3", "how many cards of that rank you hold; how many of them are selected."),
            ("book: 2 missing", "the canastas your side still needs before going out (tap to list them).")]
     if not rules.discard_after_pile:
