@@ -3,7 +3,7 @@
 
 Issue 45 asks that decoding any link or save take under 50 ms however it
 was built. The corpus: the largest real links and saves (long games of
-every preset), damaged copies of them (tests/test_hostile.py's mutations),
+every preset), damaged copies of them (tests/helpers.py's mutations),
 and texts built against the checks: the longest link and payload allowed,
 deep and wide nesting, long numbers, quote and backslash floods, a deflate
 bomb, a payload of thousands of moves. Prints the worst and median times
@@ -27,7 +27,7 @@ from game.load import MAX_TEXT
 from game.share import MAX_LINK, MAX_PAYLOAD, decode, encode
 from game.simulate import play_game
 from game.state import GameState
-from tests.test_hostile import mutate, pool, to_text
+from tests.helpers import mutate, pool, to_text
 from ui import saves
 from ui.saves import MemoryStorage, SaveStore
 

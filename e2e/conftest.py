@@ -14,6 +14,9 @@ try:
 except ImportError:  # engine-only setups need not install a browser driver
     sync_playwright = None
 
+# The tests' shared page helpers: their asserts explain a failure as the tests' own do.
+pytest.register_assert_rewrite("pages")
+
 
 @pytest.fixture(scope="session")
 def site_dir():

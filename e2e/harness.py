@@ -1,4 +1,6 @@
 """Build, serve and browse the site; shared by e2e/conftest.py and bench/.
+What the tests do on the page (press, plant a position, check the layout)
+is in e2e/pages.py.
 
 Chromium is Debian's /usr/bin/chromium when present (this workplace cannot
 download Playwright's own browser build), else Playwright's bundled one.

@@ -4,23 +4,29 @@ reason when it refuses them, and a tap shows it; a reload keeps the
 selection and the cards new this turn; the score sheet's head is short and
 no button of it is under the sticky bar.
 
-Positions are laid out in Python (tests/position.py) and resumed from a save
-(test_going_out.resume_at), at 390x844; the score sheet at 390x844 and 360x640.
+Positions are laid out in Python (tests/helpers.py) and resumed from a save
+(pages.resume_at), at 390x844; the score sheet at 390x844 and 360x640.
 """
 
 import pytest
 
 import harness
 from game import check
-from test_going_out import resume_at
-from test_layout import new_context
-from test_replay import plant
-from test_saves import QUERY, game_state, reopen
-from test_table import message, press, table
-from test_taps import grey, selected, tap_anyway
-from tests.position import position
-from tests.test_meld_placements import HAND
-from tests.test_replay import played
+from pages import (
+    QUERY,
+    game_state,
+    grey,
+    message,
+    new_context,
+    plant,
+    press,
+    reopen,
+    resume_at,
+    selected,
+    table,
+    tap_anyway,
+)
+from tests.helpers import HAND, played, position
 
 EIGHTS_AND_FOURS = [("8", "8D 8C 8S"), ("4", "4S 4H 4C")]
 

@@ -1,37 +1,17 @@
 """Asking a partner to go out, both ways, from hand-built positions.
 
-A position is laid out in Python (tests/position.py), stored as a save
+A position is laid out in Python (tests/helpers.py), stored as a save
 record by ui/saves.py into the page's localStorage, and resumed with
-Continue, so each test starts exactly where the question arises (seed
-000: "ask your partner; if the partner says yes you must go out").
+Continue (pages.resume_at), so each test starts exactly where the
+question arises (seed 000: "ask your partner; if the partner says yes you
+must go out").
 """
 
 
 import harness
 from game import apply
-from test_saves import QUERY, game_state, log_lines, reopen
-from test_table import press, select_rank, table, wait_settled
-from tests.position import position
-from tests.test_bots import BOOK
-from ui.saves import MemoryStorage, SaveStore
-
-OPPONENT = "5C 6D 8H JH KC 4H TC"
-
-
-def resume_at(page, base_url, state, touch=True, bots=None, query=QUERY):
-    """Store ``state`` as the only saved game and open it at the table
-    (the other seats played by ``bots``, one name a seat; else normal bots)
-    with the page's ``query`` (its pace, its seed)."""
-    for seat in range(1, len(state.players)):
-        state.players[seat].bot = bots[seat - 1] if bots else "normal"
-    store = SaveStore(MemoryStorage())
-    store.current = store.save(None, state, ["A hand-built position."])
-    reopen(page, base_url + query)
-    page.evaluate("data => { localStorage.clear(); for (const [k, v] of Object.entries(data)) "
-                  "localStorage.setItem(k, v); }", store.storage.data)
-    reopen(page, base_url + query)
-    press(page, "#btn-continue", touch)
-    wait_settled(page)
+from pages import OPPONENT, game_state, log_lines, press, resume_at, select_rank, table, wait_settled
+from tests.helpers import BOOK, position
 
 
 def test_you_ask_and_the_bot_partner_answers(phone_context, base_url):

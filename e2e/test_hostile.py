@@ -10,9 +10,8 @@ import json
 
 import harness
 from game.presets import PRESETS
-from test_saves import QUERY, draw_and_discard, reopen, storage
-from test_table import open_new_game, press, start_game, table
-from tests.test_share import _pack, _payload
+from pages import QUERY, draw_and_discard, open_new_game, press, reopen, start_game, storage, table
+from tests.helpers import pack, payload
 
 DEEP = "[" * 5000 + "]" * 5000
 
@@ -66,13 +65,13 @@ def test_corrupt_saves_are_set_aside_and_the_good_game_plays(phone_context, base
 
 
 HOSTILE_LINKS = [
-    (_pack(b'{"v":1,"r":"triple-play","s":' + b"9" * 5000 + b"}"), "number far too large"),
-    (_pack(dict(_payload(), r=dict(PRESETS["triple-play"].to_dict(), seatings=[[4, 2, 10**9]]))),
+    (pack(b'{"v":1,"r":"triple-play","s":' + b"9" * 5000 + b"}"), "number far too large"),
+    (pack(dict(payload(), r=dict(PRESETS["triple-play"].to_dict(), seatings=[[4, 2, 10**9]]))),
      "rules are invalid"),
-    (_pack(('{"v":1,"r":' + DEEP + "}").encode()), "nested far too deeply"),
-    (_pack(dict(_payload(), v=True)), "version"),
-    (_pack(dict(_payload(), p=["ab", "cd", "ef", "gh"])), "malformed"),
-    (_pack(dict(_payload(), p=[["A", "skynet"], ["B", None], ["C", None], ["D", None]])), "bot"),
+    (pack(('{"v":1,"r":' + DEEP + "}").encode()), "nested far too deeply"),
+    (pack(dict(payload(), v=True)), "version"),
+    (pack(dict(payload(), p=["ab", "cd", "ef", "gh"])), "malformed"),
+    (pack(dict(payload(), p=[["A", "skynet"], ["B", None], ["C", None], ["D", None]])), "bot"),
 ]
 
 

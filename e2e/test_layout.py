@@ -3,88 +3,36 @@ always on screen, readable text, big enough tap targets, no serious
 accessibility violation (axe-core), and a screenshot of every screen.
 
 Crowded positions (20+ melds a side, a 70-card hand, 5 and 6 seats) are
-built with the engine (tests/position.py) and planted as a save, the way
-e2e/test_going_out.py does.
+built with the engine (pages.crowded, from tests/helpers.py) and planted as
+a save (pages.resume_at).
 """
 
 import json
-from pathlib import Path
 
 import pytest
 
 import harness
 from conftest import traced_context
 from game import apply
-from game.presets import PRESETS
-from test_going_out import OPPONENT, resume_at
-from test_saves import QUERY
-from test_table import open_new_game, press, select_rank, start_game, table, wait_settled
-from tests.position import position
-from tests.test_bots import BOOK
-
-ROOT = Path(__file__).resolve().parent.parent
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-SMALL = dict(harness.PHONE, viewport={"width": 360, "height": 640})
-MELDED = "AKQJT98765"
-
-
-def crowded(rules="triple-play", players=4):
-    """20 melds a side (a canasta and an unfinished meld of each rank A to 5;
-    the canastas alone where the rules allow one meld of a rank),
-    a 70-card hand of every group (naturals, black 3s, 2s, jokers), you to
-    draw: a position the loader accepts, with every suit of each rank used up."""
-    melds = {0: [m for r in MELDED for m in ((r, f"{r}S {r}H {r}D {r}C {r}S {r}H {r}D"), (r, f"{r}C {r}S {r}H"))],
-             1: [m for r in MELDED for m in ((r, f"{r}D {r}C {r}D {r}C {r}S {r}H {r}S"), (r, f"{r}H {r}D {r}C"))]}
-    hand = (" ".join(r + s for r in MELDED for s in "SHDC") + " 4S 4H 4D 4C" * 3 + " 3S 3C" * 4
-            + " 2S 2H 2D 2C 2S 2H JK JK JK JK")
-    others = {seat: "2D 2C JK" for seat in range(1, players)}
-    r = PRESETS[rules]
-    if r.one_meld_per_rank:  # only the canastas: one meld of a rank a side
-        melds = {side: items[::2] for side, items in melds.items()}
-    red3 = {0: "3H", 1: "3D"} if r.red3_laid else None
-    state = position(rules, players=players, hands={0: hand, **others},
-                     piles={seat: [] for seat in range(players)}, melds=melds, red3=red3, discard="4C 4S")
-    assert len(state.players[0].hand) == 70 and len(state.sides[0].melds) == (10 if r.one_meld_per_rank else 20)
-    return state
-
-
-def new_context(chromium, size):
-    return traced_context(chromium, **(SMALL if size == "small" else harness.PHONE))
-
-
-def boxes(page, selector):
-    return page.eval_on_selector_all(
-        selector, "els => els.map(e => { const r = e.getBoundingClientRect();"
-                  " return {id: e.id, top: r.top, bottom: r.bottom, left: r.left, right: r.right}; })")
-
-
-def assert_in_view(page, where, hand_fits=False):
-    """No page scroll either way; the action bar's buttons and the hand's first
-    chip inside the viewport, and its last chip too once the hand's own area
-    is scrolled to it (``hand_fits``: without that scroll)."""
-    w, h = page.evaluate("[innerWidth, innerHeight]")
-
-    def inside(sel):
-        found = boxes(page, sel)
-        assert found, f"{where}: no {sel}"
-        for b in found:
-            assert b["top"] >= 0 and b["bottom"] <= h + 0.5 and b["left"] >= 0 and b["right"] <= w + 0.5, \
-                f"{where}: {sel} #{b['id']} at {b} outside {w}x{h}"
-
-    def page_still():
-        width, top = page.evaluate("[document.scrollingElement.scrollWidth, document.scrollingElement.scrollTop]")
-        assert width <= w, f"{where}: horizontal scroll {width} > {w}"
-        assert top == 0, f"{where}: the page scrolled"
-
-    page_still()
-    inside("#actions button")
-    if page.get_attribute("#app", "data-screen") != "table":
-        return
-    inside("#hand .chip-slot:first-child .chip")
-    if not hand_fits:
-        page.eval_on_selector("#hand .chip-slot:last-child .chip", "e => e.scrollIntoView({block: 'nearest'})")
-        page_still()
-    inside("#hand .chip-slot:last-child .chip")
+from pages import (
+    MELDED,
+    OPPONENT,
+    QUERY,
+    assert_in_view,
+    assert_readable,
+    axe_serious,
+    boxes,
+    crowded,
+    new_context,
+    open_new_game,
+    press,
+    resume_at,
+    select_rank,
+    start_game,
+    table,
+    wait_settled,
+)
+from tests.helpers import BOOK, position
 
 
 @pytest.mark.parametrize("size", ["phone", "small"])
@@ -198,52 +146,6 @@ def test_answer_and_deal_end_keep_actions_in_view(chromium, base_url, size):
 
 
 # -- text sizes and tap targets -----------------------------------------------------
-SMALL_TEXT = """() => {
-  const out = [];
-  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-    const el = n.parentElement;
-    if (!n.textContent.trim() || !el || !el.getClientRects().length) continue;
-    const st = getComputedStyle(el);
-    if (st.visibility === 'hidden' || el.closest('[aria-hidden=true]') && !el.closest('.fan')) continue;
-    const r = el.getBoundingClientRect();
-    if (r.width < 2 || r.height < 2) continue;  // visually hidden (screen readers only)
-    const size = parseFloat(st.fontSize);
-    if (size < 14) out.push(`${el.tagName}.${el.className} "${n.textContent.trim().slice(0, 30)}" ${size}px`);
-  }
-  return out;
-}"""
-
-SMALL_TARGETS = """() => {
-  const out = [];
-  for (const el of document.querySelectorAll('button, [role=button], select, input, summary')) {
-    if (!el.getClientRects().length || getComputedStyle(el).visibility === 'hidden') continue;
-    const target = el.tagName === 'INPUT' && el.closest('label') || el;  // a label is the input's target
-    const r = target.getBoundingClientRect();
-    if (r.width < 43.5 || r.height < 43.5)
-      out.push(`${el.tagName}#${el.id}.${el.className} ${Math.round(r.width)}x${Math.round(r.height)}`);
-  }
-  return out;
-}"""
-
-
-def assert_readable(page, where):
-    assert page.evaluate(SMALL_TEXT) == [], where
-    assert page.evaluate(SMALL_TARGETS) == [], where
-
-
-def axe_serious(page):
-    """axe's serious and critical violations; its colour-contrast check must have run."""
-    if not page.evaluate("typeof axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
-    result = page.evaluate("axe.run(document).then(r => ({passed: r.passes.map(p => p.id), "
-                           "violations: r.violations.map(v => "
-                           "({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 4).map(n => n.target.join(' ') + ': '"
-                           " + (n.any[0] || n.all[0] || {}).message)}))}))")
-    assert "color-contrast" in result["passed"] + [v["id"] for v in result["violations"]]
-    return [v for v in result["violations"] if v["impact"] in ("serious", "critical")]
-
-
 def every_screen(page, touch, shot):
     """Visit setup, rules, the table (draw, play, meld shown), the games list and
     the score sheet; call shot(name) on each."""

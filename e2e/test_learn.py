@@ -2,23 +2,27 @@
 the hints counted on the score sheet and in the save, and the coach after a
 deal (skippable, then its costliest decisions, each with its position).
 
-The coach needs a finished deal: it starts from test_motion's late position
-(deal 1 near its end, planted as a save), as the motion tests do.
+The coach needs a finished deal: it starts from the late position
+(pages.open_planted: deal 1 near its end, planted as a save), as the
+motion tests do.
 """
 
 import json
 
 import harness
 from conftest import traced_context
-from test_layout import assert_readable, axe_serious, boxes
-from test_motion import open_planted, play_to_deal_end
-from test_saves import storage
-from test_table import (
+from pages import (
+    assert_readable,
+    axe_serious,
+    boxes,
     discard_loneliest,
     game_state,
     open_new_game,
+    open_planted,
+    play_to_deal_end,
     press,
     start_game,
+    storage,
     table,
     wait_settled,
 )

@@ -4,52 +4,28 @@ the deal's full log (kept across a reload), and settings that persist.
 The whole deals by taps start from a new game with a house rule of 12
 cards drawn a turn, so the stock runs out after about a dozen turns (some
 40 bot actions: about a minute at normal speed). The other tests start
-from a late position planted as a save: deal 1 played by normal bots until
-the stock is down to 20 cards or fewer and it is our turn to draw. The save
-keeps one log line only, so a full log after the reload proves it was
-rebuilt from the engine's action log.
+from a late position planted as a save (pages.open_planted): deal 1 played
+by normal bots until the stock is down to 20 cards or fewer and it is our
+turn to draw. The save keeps one log line only, so a full log after the
+reload proves it was rebuilt from the engine's action log.
 """
 
 import json
-import random
 
 import pytest
 
-import game
 import harness
-from game.bots import get_bot
-from test_saves import reopen
-from test_table import discard_loneliest, game_state, open_new_game, press, table, wait_settled
-from test_variants import open_house_rules
-from ui.saves import MemoryStorage, SaveStore
-
-SEED = 21
-STOCK_LEFT = 20
-
-
-def late_position():
-    """Deal 1 near its end, our turn to draw, as localStorage entries of one save."""
-    state = game.new_game("triple-play", seed=SEED, bots=[None, "normal", "normal", "normal"])
-    rng = random.Random(SEED)
-    while not (state.phase == "draw" and state.to_move() == 0 and state.stock_count() <= STOCK_LEFT):
-        seat = state.to_move()
-        game.apply(state, get_bot("normal")(game.observe(state, seat), seat, rng))
-    store = SaveStore(MemoryStorage())
-    store.current = store.save(None, state, ["(planted)"])
-    return store.storage.data
-
-
-def open_planted(page, base_url, query="?seed=7", settings=None):
-    """The page with the late position saved, on the games screen (Continue not yet pressed)."""
-    reopen(page, base_url + query)
-    data = late_position()
-    if settings:
-        data["tp.settings"] = json.dumps(settings)
-    page.evaluate("data => { localStorage.clear(); Object.entries(data).forEach(([k, v]) => "
-                  "localStorage.setItem(k, v)); }", data)
-    reopen(page, base_url + query)
-    page.wait_for_selector("#btn-continue")
-
+from pages import (
+    discard_loneliest,
+    game_state,
+    open_house_rules,
+    open_new_game,
+    open_planted,
+    play_to_deal_end,
+    press,
+    reopen,
+    wait_settled,
+)
 
 WATCH = """() => {
   const seen = window.tpSeen = { events: [], animateCalls: 0, cssAnimations: 0 };
@@ -74,25 +50,6 @@ def seen(page):
 
 def motion_figure(page, name):
     return int(page.get_attribute("html", f"data-motion-{name}") or 0)
-
-
-def play_to_deal_end(page, after_action=None, max_turns=40):
-    """Our turns by taps (draw, discard the loneliest card) until the deal ends."""
-    for _ in range(max_turns):
-        phase = wait_settled(page, timeout_s=120)
-        if phase in ("deal_end", "game_end"):
-            return phase
-        if phase == "answer":
-            press(page, "#btn-yes", True)
-        else:
-            press(page, "#btn-draw", True)
-            if after_action:
-                after_action()
-            if table(page, "phase") == "play":
-                assert discard_loneliest(page)
-        if after_action:
-            after_action()
-    raise AssertionError("the deal did not end")
 
 
 def start_short_deal(page, base_url, speed, sound=False):

@@ -1,20 +1,9 @@
 """Offline: after one visit the service worker (sw.js) serves the whole site,
 so the page boots and plays with the server gone."""
 
-import json
-import re
 
 import harness
-from test_table import game_state, press, start_game, table, wait_settled
-
-
-def precache(site_dir):
-    """(VERSION, FILES) written into site/sw.js by scripts/build_site.py."""
-    text = (site_dir / "sw.js").read_text()
-    version = re.search(r'const VERSION = "([0-9a-f]+)";', text).group(1)
-    files = json.loads(re.search(r"const FILES = (\[.*?\]);", text, re.S).group(1))
-    return version, files
-
+from pages import game_state, precache, press, start_game, table, wait_settled
 
 # PyScript chunks of what the page turns off or never runs: never precached.
 UNUSED_CHUNKS = ("codemirror", "xterm", "py-editor", "py-game", "py-terminal", "donkey",

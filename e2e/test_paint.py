@@ -8,7 +8,7 @@ import json
 import pytest
 
 import harness
-from test_table import discard_loneliest, game_state, open_new_game, press, start_game, table, wait_settled
+from pages import discard_loneliest, game_state, open_new_game, press, start_game, table, wait_settled
 
 QUERY = "?delay=0&seed=7"
 

@@ -17,9 +17,7 @@ import game
 import harness
 from game import narrate, replay
 from game.bots import get_bot
-from test_going_out import resume_at
-from test_layout import new_context
-from test_table import game_state, press, table, wait_settled
+from pages import game_state, new_context, press, resume_at, table, wait_settled
 from ui import render
 from ui.selection import group_key
 

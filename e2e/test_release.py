@@ -6,7 +6,7 @@ import time
 
 import harness
 from build_site import write_service_worker
-from test_offline import precache
+from pages import precache
 
 CACHES = "caches.keys()"
 CONTROLLED = "navigator.serviceWorker.controller?.state === 'activated'"

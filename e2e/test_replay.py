@@ -1,7 +1,7 @@
 """Replays, the same deal again, statistics, at phone size (390x844).
 
 A game whose first deal is over (short deals: 12 cards a draw) is planted
-as the only save, the way e2e/test_going_out.py plants positions; the page
+as the only save (pages.plant, as pages.resume_at plants positions); the page
 continues it at its score sheet.
 """
 
@@ -10,31 +10,10 @@ import harness
 from game import engine
 from game.replay import DealReplay
 from game.view import sort_key
-from test_layout import assert_readable, axe_serious
-from test_saves import reopen
-from test_table import game_state, press, table
-from test_variants import simple_turn
-from tests.test_replay import played
-from ui.saves import MemoryStorage, SaveStore
+from pages import assert_readable, axe_serious, game_state, plant, press, simple_turn, table
+from tests.helpers import played
 
-QUERY = "?delay=0&seed=7"
 SAVES = "Object.entries(localStorage).filter(([k]) => k.startsWith('tp.save.'))"
-
-
-def plant(page, base_url, state, touch=True):
-    """``state`` as the only saved game, seat 0 a person; opened at its table."""
-    state.players[0].bot = None
-    store = SaveStore(MemoryStorage())
-    store.current = store.save(None, state, ["A planted game."])
-    reopen(page, base_url + QUERY, to_list=False)
-    page.evaluate("data => { localStorage.clear(); for (const [k, v] of Object.entries(data)) "
-                  "localStorage.setItem(k, v); }", store.storage.data)
-    reopen(page, base_url + QUERY)
-    press(page, "#btn-continue", touch)
-    page.wait_for_function("document.getElementById('app').dataset.screen === 'sheet'")
-    # the coach reviews the deal and then redraws the sheet once: wait for that
-    page.wait_for_function("['done', 'failed'].includes(document.getElementById('coach')?.dataset.status)",
-                           timeout=120_000)
 
 
 def shown_hand(page, seat):

@@ -12,37 +12,20 @@ import pytest
 
 import game
 import harness
-from test_table import game_state, open_new_game, press, start_game, table, wait_settled
-from tests.test_share import BAD, _pack, _payload
-
-QUERY = "?delay=0&seed=7"
-
-
-def storage(page):
-    """The saves in localStorage (not tp.paint, the last table's picture: ui/paint.js)."""
-    return page.evaluate("Object.fromEntries(Object.entries(localStorage).filter(([k]) => k !== 'tp.paint'))")
-
-
-def log_lines(page):
-    return page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)")
-
-
-def reopen(page, url, to_list=True):
-    """Open the page again; a page left at a game's table continues that game,
-    and ``to_list`` then goes on to the list of games (☰)."""
-    page.goto(url)
-    assert harness.wait_ready(page, 60) == "ready", page.text_content("#boot")
-    if to_list and page.get_attribute("#app", "data-screen") in ("table", "sheet"):
-        press(page, "#btn-menu", True)
-
-
-def draw_and_discard(page):
-    """One quick human turn; the bots then play theirs (delay=0)."""
-    wait_settled(page)
-    press(page, "#btn-draw", True)
-    page.locator("#hand .chip").last.tap()
-    press(page, "#btn-discard", True)
-    wait_settled(page)
+from pages import (
+    QUERY,
+    draw_and_discard,
+    game_state,
+    log_lines,
+    open_new_game,
+    press,
+    reopen,
+    start_game,
+    storage,
+    table,
+    wait_settled,
+)
+from tests.helpers import BAD, pack, payload
 
 
 def test_reload_resumes_mid_turn(phone_context, base_url):
@@ -170,7 +153,7 @@ def test_bad_links_show_a_message_and_change_nothing(saved_page, base_url):
             harness.screenshot(page, "phone-bad-link")
     # A hostile name within the limits is just text: offered, shown as text, stored only on yes.
     name = "<img src=x onerror=alert(1)>"
-    reopen(page, f"{base_url}?delay=0#g={_pack(dict(_payload(), p=[[name, None]] * 4))}")
+    reopen(page, f"{base_url}?delay=0#g={pack(dict(payload(), p=[[name, None]] * 4))}")
     assert name in page.text_content("#offer") and page.locator("#games img").count() == 0
     press(page, "#btn-decline-link", True)
     assert storage(page) == good

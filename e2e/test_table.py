@@ -5,92 +5,25 @@ data-to-move, data-busy, data-hand-count, ...); the tests read those and
 act only through buttons, with touch taps on the phone.
 """
 
-import json
 from collections import Counter
 
 import pytest
 
 import harness
-
-BOOT_TIMEOUT_S = 60
-SEED = 7  # any seed works; a fixed one keeps failures reproducible
-PHONE_W = 390
-
-
-def press(page, selector, touch):
-    """Tap or click; a greyed control (aria-disabled) is still tapped, as a
-    person may, and answers with the engine's reason."""
-    loc = page.locator(selector).first
-    loc.scroll_into_view_if_needed()
-    force = loc.get_attribute("aria-disabled") == "true"
-    if touch:
-        loc.tap(force=force)
-    else:
-        loc.click(force=force)
-
-
-def table(page, key):
-    return page.get_attribute("#table", f"data-{key}")
-
-
-def wait_settled(page, timeout_s=60):
-    """Bots done: the human must act, or the deal/game is over."""
-    page.wait_for_function(
-        """() => { const t = document.getElementById('table').dataset;
-                   return t.busy === '0' && (t.toMove === '0' || t.phase === 'deal_end'
-                          || t.phase === 'game_end'); }""", timeout=timeout_s * 1000)
-    return table(page, "phase")
-
-
-def game_state(page):
-    """The whole game as the page holds it (its JSON save form)."""
-    return json.loads(page.evaluate("tpGameState()"))
-
-
-def message(page):
-    return (page.text_content("#message") or "").strip()
-
-
-def open_new_game(page, base_url, query=f"?delay=0&seed={SEED}"):
-    page.goto(base_url + query)
-    assert harness.wait_ready(page, BOOT_TIMEOUT_S) == "ready", page.text_content("#boot")
-    page.wait_for_selector("#btn-start")
-
-
-def start_game(page, touch, knee_reminder=True, bots=("random", "random", "random")):
-    for seat, bot in zip((1, 2, 3), bots):
-        page.select_option(f"#setup-bot-{seat}", bot)
-    if page.locator("#setup-opt-knee_reminder").count():  # on by default; some tests turn it off
-        page.set_checked("#setup-opt-knee_reminder", knee_reminder)
-    press(page, "#btn-start", touch)
-    page.wait_for_function("document.getElementById('table').dataset.phase !== 'setup'")
-
-
-def chips(page):
-    """[(rank key, count)] of the hand's chips, in display order."""
-    return page.eval_on_selector_all(
-        "#hand .chip", "els => els.map(e => [e.dataset.rank, Number(e.dataset.count)])")
-
-
-def select_rank(page, rank, touch):
-    """Select every card of a rank: one tap per card (a tap selects one more)."""
-    chip = f"#chip-{rank}"
-    for _ in range(int(page.get_attribute(chip, "data-count"))):
-        press(page, chip, touch)
-
-
-def discard_loneliest(page, touch=True, refused=None):
-    """Discard the first card the engine accepts, the loneliest ranks first;
-    True if one was accepted (refusals are appended to ``refused``)."""
-    for rank, _count in sorted(chips(page), key=lambda rc: rc[1]):
-        press(page, f"#chip-{rank}", touch)
-        press(page, "#btn-discard", touch)
-        if not message(page):
-            return True
-        if refused is not None:
-            refused.append(message(page))
-        press(page, "#btn-clear", touch)
-    return False
+from pages import (
+    PHONE_W,
+    SEED,
+    chips,
+    discard_loneliest,
+    game_state,
+    message,
+    open_new_game,
+    press,
+    select_rank,
+    start_game,
+    table,
+    wait_settled,
+)
 
 
 def send_meld(page, touch, stats, counter):

@@ -3,7 +3,7 @@ every group of the hand shows its corner index without scrolling, the action
 bar is on screen, no text is drawn over other text, nothing covers the hand,
 and no part of the table is clipped while another has room to spare.
 
-Positions, planted as saves (e2e/test_going_out.py resume_at): a crowded
+Positions, planted as saves (pages.resume_at): a crowded
 late deal that normal bots reached, a 70-card hand with 20 melds a side,
 bots of three levels with new wild cards drawn and the knee to come, the
 turn just after picking up the knee with six melds staged and a refusal
@@ -17,10 +17,8 @@ import pytest
 import game
 import harness
 from game.bots import get_bot
-from test_going_out import resume_at
-from test_layout import SMALL, crowded
-from test_table import press, table
-from tests.position import position
+from pages import SMALL, crowded, press, resume_at, table
+from tests.helpers import position
 
 SIZES = {"phone": harness.PHONE, "small": SMALL}
 

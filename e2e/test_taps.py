@@ -4,42 +4,22 @@ cards can join, Discard only with exactly one card, the knee and asking to go
 out greyed until the engine allows them, refusals that clear on the next
 tap, new cards marked, and drag and drop, so a typical turn is 3 gestures.
 
-Positions are laid out in Python (tests/position.py) and resumed from a save
-(see test_going_out.resume_at), so each test starts where the tap matters.
+Positions are laid out in Python (tests/helpers.py) and resumed from a save
+(see pages.resume_at), so each test starts where the tap matters.
 """
 
 
 import harness
 from game.presets import TRIPLE_PLAY
-from test_going_out import resume_at
-from test_saves import game_state
-from test_table import message, press, table, wait_settled
-from tests.position import position
-from tests.test_bots import BOOK
+from pages import chip, game_state, grey, message, press, resume_at, selected, table, tap_anyway, wait_settled
+from tests.helpers import BOOK, position
 
 HAND = "KS KH 9C 9D 9H 5C 5D 6D 8H JH QC 4S"
 KINGS = ("K", "KD KC KS")
 
 
-def chip(page, key):
-    return page.locator(f"#chip-{key}")
-
-
-def selected(page, key):
-    return int(chip(page, key).get_attribute("data-selected"))
-
-
 def hand_count(page):
     return int(table(page, "hand-count"))
-
-
-def grey(page, selector):
-    return page.get_attribute(selector, "aria-disabled") == "true"
-
-
-def tap_anyway(page, selector):
-    """A tap on a greyed (aria-disabled) control, which must answer with a reason."""
-    page.locator(selector).tap(force=True)
 
 
 def centre(page, selector):

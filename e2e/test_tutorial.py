@@ -7,9 +7,18 @@ from pathlib import Path
 
 import harness
 from conftest import traced_context
-from test_layout import SMALL, assert_in_view, assert_readable, axe_serious
-from test_table import BOOT_TIMEOUT_S, game_state, message, press, table
-from test_taps import tap_anyway
+from pages import (
+    BOOT_TIMEOUT_S,
+    SMALL,
+    assert_in_view,
+    assert_readable,
+    axe_serious,
+    game_state,
+    message,
+    press,
+    table,
+    tap_anyway,
+)
 from ui import lesson as L
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -6,14 +6,14 @@ whole groups the engine accepts and discards its loneliest card.
 """
 
 import harness
-from test_table import (
+from pages import (
     PHONE_W,
-    chips,
     discard_loneliest,
     message,
+    open_house_rules,
     open_new_game,
     press,
-    select_rank,
+    simple_turn,
     table,
     wait_settled,
 )
@@ -33,36 +33,6 @@ def start(page, touch=True):
 
 def stock_counts(page):
     return page.eval_on_selector_all("#piles [id^=pile-stock]", "els => els.map(e => Number(e.dataset.count))")
-
-
-def simple_turn(page, draw="#actions [data-cmd=draw]"):
-    """Draw, meld what the engine accepts, discard; returns False once the deal is over."""
-    phase = wait_settled(page)
-    if phase in ("deal_end", "game_end"):
-        return False
-    if phase == "answer":
-        press(page, "#btn-yes", True)
-        return True
-    press(page, draw, True)
-    for i in range(page.locator("#actions [data-cmd=draw]").count()):
-        if table(page, "phase") != "draw":
-            break
-        press(page, f"#actions [data-cmd=draw] >> nth={i}", True)  # that pile ran short: another
-    if table(page, "phase") != "play":
-        return table(page, "phase") not in ("deal_end", "game_end")
-    for rank, count in chips(page):
-        if count >= 3 and rank not in ("3r", "3b") and page.locator(f"#chip-{rank}").count():
-            select_rank(page, rank, True)
-            press(page, "#btn-meld", True)
-            if message(page):
-                press(page, "#btn-clear", True)
-        if table(page, "phase") != "play":
-            return table(page, "phase") not in ("deal_end", "game_end")
-    if page.locator("#btn-knock").count():
-        press(page, "#btn-knock", True)
-        return True
-    assert discard_loneliest(page), f"no discard accepted: {message(page)}"
-    return table(page, "phase") not in ("deal_end", "game_end")
 
 
 def assert_no_horizontal_scroll(page):
@@ -134,11 +104,6 @@ def test_three_players_draw_from_a_chosen_stock_pile(phone_context, base_url):
     for _ in range(4):  # a few more turns, drawing one card from each pile
         assert simple_turn(page, draw="#btn-draw-0-1")
     assert_no_horizontal_scroll(page)
-
-
-def open_house_rules(page):
-    press(page, "#btn-house", True)
-    page.wait_for_selector("#house-meld_min")
 
 
 def test_house_rules_refused_with_the_reason_then_on_the_score_sheet(phone_context, base_url):

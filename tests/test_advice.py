@@ -16,9 +16,7 @@ from game.engine import book_status, opening_minimum
 from game.errors import IllegalMove
 from game.moves import take_pile_candidates
 from game.simulate import play_game
-from tests.position import position
-from tests.test_bots import BOOK, about_to_ask, asked, positions
-from tests.test_properties import _redeal_hidden
+from tests.helpers import BOOK, about_to_ask, asked, position, positions, redeal_hidden
 
 BUDGET = 10_000   # ms: never reached, so the sample cap alone decides (the same on any machine)
 SAMPLES = 4
@@ -41,7 +39,7 @@ def test_the_same_view_gets_the_same_advice_whatever_the_hidden_cards():
     for state in some_positions():
         seat = state.to_move()
         want = advise(state)
-        other = _redeal_hidden(state, seat, rng)
+        other = redeal_hidden(state, seat, rng)
         assert observe(other, seat).to_json() == observe(state, seat).to_json()
         moved += other.to_json() != state.to_json()
         assert advise(other) == want

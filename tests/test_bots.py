@@ -25,16 +25,7 @@ from game.cli import main
 from game.hidden import cap_key
 from game.simulate import play_game
 from game.state import check_invariants
-from tests.position import position
-from tests.test_properties import SETTINGS, _redeal_hidden, random_positions
-
-BOOK = [("7", "7S 7H 7D 7C 7S 7H 7D"), ("5", "5S 5H 5D 5C 5S 5H 5D"), ("W", "2S 2H 2D 2C JK JK 2S"),
-        ("K", "KS KH KD KC KS KH KD"), ("Q", "QS QH QD QC QS QH 2D")]
-
-
-def positions(seed: int, bots=("normal",), every: int = 41):
-    """States along a game between ``bots`` (every ``every`` actions)."""
-    return random_positions(seed, every, bots)
+from tests.helpers import BOOK, SETTINGS, about_to_ask, asked, position, positions, redeal_hidden
 
 
 def test_registry_has_every_level():
@@ -68,7 +59,7 @@ def test_decisions_depend_only_on_the_view(name, seed):
             continue
         want = bot(observe(state, seat), seat, rng)
         for _ in range(2):
-            other = _redeal_hidden(state, seat, rng)
+            other = redeal_hidden(state, seat, rng)
             assert observe(other, seat).to_json() == observe(state, seat).to_json()
             checked += other.to_json() != state.to_json()  # something hidden moved
             assert bot(observe(other, seat), seat, rng) == want
@@ -76,25 +67,6 @@ def test_decisions_depend_only_on_the_view(name, seed):
 
 
 # -- going out -------------------------------------------------------------------
-def about_to_ask(answerer_hand: str, in_foot: bool = True, opponents_hand: str = "") -> object:
-    """Seat 0 (book complete, in the foot) can go out by melding its 9s;
-    seat 2 would answer."""
-    hands = {0: "9S 9H 9D", 2: answerer_hand}
-    piles = {0: [], 2: []} if in_foot else {0: []}
-    if opponents_hand:
-        hands.update({1: opponents_hand, 3: opponents_hand})
-        piles.update({1: [], 3: []})
-    return position(hands=hands, piles=piles, melds={0: list(BOOK), 1: list(BOOK)}, phase="play")
-
-
-def asked(answerer_hand: str, in_foot: bool = True, opponents_hand: str = "") -> object:
-    """Seat 0 has asked; seat 2 answers."""
-    s = about_to_ask(answerer_hand, in_foot, opponents_hand)
-    apply(s, {"type": "ask_to_go_out"})
-    assert s.to_move() == 2
-    return s
-
-
 @pytest.mark.parametrize("name", ["easy", "normal", "hard"])
 def test_partner_says_yes_when_little_is_left(name):
     s = asked("4S 6C")

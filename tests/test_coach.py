@@ -19,8 +19,7 @@ from game.deal import new_game
 from game.errors import StateError
 from game.moves import legal_actions
 from game.presets import PRESETS
-from tests.test_bots import positions
-from tests.test_properties import _redeal_hidden
+from tests.helpers import positions, redeal_hidden
 
 BUDGET = 10_000   # ms: never reached, so the sample caps alone decide
 SAMPLES = 8
@@ -163,7 +162,7 @@ def test_judging_a_decision_sees_only_the_seats_view():
         if seat is None:
             continue
         done = random.Random(checked).choice(legal_actions(state))
-        other = _redeal_hidden(state, seat, rng)
+        other = redeal_hidden(state, seat, rng)
         want = run_to_end(judge(state, seat, done, random.Random(0), BUDGET, SAMPLES))
         assert run_to_end(judge(other, seat, done, random.Random(0), BUDGET, SAMPLES)) == want
         checked += 1

@@ -6,7 +6,7 @@ panel replay the game (ui.pacing.panel_log).
 """
 
 import game
-from tests.test_table_motion import play
+from tests.helpers import play
 from ui import deal_log
 
 

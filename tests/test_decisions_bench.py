@@ -6,7 +6,7 @@ import random
 import pytest
 
 from bench import decisions
-from tests.test_bots import asked
+from tests.helpers import asked
 
 
 def test_a_candidate_that_ends_the_deal_is_scored_exactly_from_the_deciders_side():

@@ -8,7 +8,7 @@ from bench import fit_eval
 from game import apply, new_game, observe
 from game.bots import evaluate as E
 from game.bots import get_bot
-from tests.position import position
+from tests.helpers import position
 
 
 def feature(state, side, name):

@@ -7,7 +7,7 @@ import pytest
 
 from bench import fit_discard as fit
 from game import observe
-from tests.position import position
+from tests.helpers import position
 
 
 def test_a_card_is_thrown_in_the_real_deal_and_played_to_its_end():

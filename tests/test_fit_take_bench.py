@@ -11,7 +11,7 @@ from bench import fit_take as fit
 from game import observe
 from game.bots import get_bot
 from game.bots import hard as H
-from tests.position import position
+from tests.helpers import position
 
 
 def test_each_card_is_measured_and_taken_with_the_real_hand():

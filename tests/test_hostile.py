@@ -3,10 +3,12 @@
 Property tests mutate real positions (taken from simulated games of every
 preset and player count) the way damage, old releases and pranks would:
 drop a key, duplicate an entry, retype a value, renumber ids and seats, move
-cards, deepen nesting, enlarge numbers and lists. Every state file, action,
-share link and save built so is either refused with the loader's own error
-and a one-line message, or is a real position: it passes the independent
-checks below and play goes on from it. Then one direct test per finding.
+cards, deepen nesting, enlarge numbers and lists (the pool and ``mutate``
+are in tests/helpers.py, shared with bench/hostile.py). Every state file,
+action, share link and save built so is either refused with the loader's own
+error and a one-line message, or is a real position: it passes the
+independent checks below and play goes on from it. Then one direct test per
+finding.
 """
 
 import base64
@@ -31,126 +33,12 @@ from game.load import MAX_MESSAGE, read_json
 from game.presets import PRESETS
 from game.share import decode, encode
 from game.state import GameState
-from tests.position import position
-from tests.test_share import _pack, _payload
+from tests.helpers import mutate, pack, payload, pool, position, to_text
 from ui import saves
 from ui.saves import MemoryStorage, SaveStore
 
 SETTINGS = dict(deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-DEEP, BIG = "@deep@", "@big@"   # placeholders swapped for raw text after json.dumps
-
-
-# -- a pool of real positions -----------------------------------------------------------------
-@lru_cache(maxsize=None)
-def pool() -> tuple:
-    """(state JSON text, ...) at random points of one random/easy-bot game per preset and player count."""
-    out = []
-    rng = random.Random(45)
-    for name, rules in sorted(PRESETS.items()):
-        for n, _, _ in rules.seatings:
-            bots = ["random" if i % 2 else "easy" for i in range(n)] if n == 4 else ["random"] * n
-            state = new_game(name, seed=rng.randrange(10**6), players=n, bots=bots)
-            choosers = [get_bot(b) for b in bots]
-            picks = set(rng.sample(range(400), 3))
-            step = 0
-            while state.phase != "game_end":
-                if step in picks or (state.phase == "deal_end" and state.deal == 1):
-                    out.append(json.dumps(state.to_json()))
-                if state.phase == "deal_end":
-                    apply(state, {"type": "next_deal"})
-                else:
-                    seat = state.to_move()
-                    apply(state, choosers[seat](observe(state, seat), seat, rng))
-                step += 1
-            out.append(json.dumps(state.to_json()))
-    return tuple(out)
-
-
-# -- structure-aware mutations ------------------------------------------------------------------
-def _places(obj, path=()):
-    """Every (path, value) inside a JSON value."""
-    yield path, obj
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            yield from _places(v, path + (k,))
-    elif isinstance(obj, list):
-        for i, v in enumerate(obj):
-            yield from _places(v, path + (i,))
-
-
-def _set(obj, path, value):
-    for k in path[:-1]:
-        obj = obj[k]
-    obj[path[-1]] = value
-
-
-def _is_cards(v):
-    return isinstance(v, list) and all(C.is_valid_code(c) for c in v)
-
-
-def mutate(obj, rng: random.Random):
-    """A copy of a JSON value with one damage of each kind the issue lists (chosen by ``rng``)."""
-    obj = json.loads(json.dumps(obj))
-    # one part of the top level first, so a long log does not draw most of the damage
-    top = rng.choice(sorted(obj, key=str)) if isinstance(obj, dict) and obj else None
-    places = list(_places(obj[top], (top,))) if top is not None else list(_places(obj))
-    inner = [(p, v) for p, v in places if p]
-    kind = rng.choice(["drop", "duplicate", "retype", "renumber", "move", "deepen", "enlarge", "swap"])
-    path, value = rng.choice(inner) if inner else ((), obj)
-    if kind == "drop":
-        dicts = [(p, v) for p, v in places if isinstance(v, dict) and v]
-        if dicts:
-            p, d = rng.choice(dicts)
-            del d[rng.choice(sorted(d))]
-    elif kind == "duplicate":
-        lists = [v for _, v in places if isinstance(v, list) and v]
-        if lists:
-            target = rng.choice(lists)
-            target.insert(rng.randrange(len(target) + 1), json.loads(json.dumps(rng.choice(target))))
-    elif kind == "retype" and path:
-        _set(obj, path, rng.choice([None, True, False, 0, -1, "", "x", "JK", [], {}, [None], 2.5, 1.0,
-                                    str(value)[:10], [value]]))
-    elif kind == "renumber":
-        ints = [p for p, v in inner if type(v) is int]
-        if ints:
-            _set(obj, rng.choice(ints), rng.choice([-2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 13, 99]))
-    elif kind == "move":
-        piles = [v for _, v in places if _is_cards(v)]
-        full = [v for v in piles if v]
-        if full and piles:
-            src = rng.choice(full)
-            rng.choice(piles).append(src.pop(rng.randrange(len(src))))
-    elif kind == "swap":
-        full = [v for _, v in places if _is_cards(v) and v]
-        if full:
-            pile = rng.choice(full)
-            pile[rng.randrange(len(pile))] = rng.choice(sorted(C.CODES))
-    elif kind == "deepen" and path:
-        _set(obj, path, DEEP + str(rng.choice([1, 3, 19, 25, 5000])))
-    elif kind == "enlarge" and path:
-        lists = [p for p, v in inner if isinstance(v, list) and v]
-        if lists and rng.random() < 0.3:
-            p = rng.choice(lists)
-            _set(obj, p, [x for x in dict(places)[p] for _ in range(rng.choice([2, 50]))])
-        else:
-            _set(obj, path, BIG + str(rng.choice([7, 12, 15, 16, 40, 4000])))
-    return obj
-
-
-def to_text(obj) -> str:
-    """JSON text with the deepening and enlarging placeholders written out raw."""
-    text = json.dumps(obj)
-    while DEEP in text:
-        start = text.index('"' + DEEP)
-        end = text.index('"', start + 1)
-        k = int(text[start + len(DEEP) + 1:end])
-        text = text[:start] + "[" * k + "0" + "]" * k + text[end + 1:]
-    while BIG in text:
-        start = text.index('"' + BIG)
-        end = text.index('"', start + 1)
-        text = text[:start] + "9" * int(text[start + len(BIG) + 1:end]) + text[end + 1:]
-    return text
 
 
 # -- what a refusal and a real position look like -----------------------------------------------
@@ -206,7 +94,7 @@ def assert_real(state: GameState, rng: random.Random):
 
 
 def unpack(link: str):
-    """A link's payload as JSON (what tests.test_share._pack packs)."""
+    """A link's payload as JSON (what tests.helpers.pack packs)."""
     text = link[3:]
     return json.loads(zlib.decompress(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))))
 
@@ -261,7 +149,7 @@ def test_damaged_actions_are_refused_or_leave_a_real_position(index, rng):
 @given(st.integers(0, 10**6), st.randoms(use_true_random=False))
 def test_damaged_links_are_refused_or_real(index, rng):
     state = GameState.from_json(json.loads(pool()[index % len(pool())]))
-    link = _pack(to_text(mutate(unpack(encode(state)), rng)).encode())
+    link = pack(to_text(mutate(unpack(encode(state)), rng)).encode())
     try:
         again = decode(link)
     except StateError as e:
@@ -404,7 +292,7 @@ def test_book_and_completed_turn_only_on_canastas():
 
 
 def in_turn(state):
-    """A hand-laid position (tests.position) with the turn matching its turn number, as JSON."""
+    """A hand-laid position (tests.helpers.position) with the turn matching its turn number, as JSON."""
     state.turn = (state.dealer + state.turn_number) % state.num_players
     return state.to_json()
 
@@ -454,15 +342,15 @@ def test_a_long_action_is_refused_in_a_short_line():
 
 # -- links ---------------------------------------------------------------------------------
 def _link(**changes):
-    return _pack(dict(_payload(), **changes))
+    return pack(dict(payload(), **changes))
 
 
 @pytest.mark.parametrize("link,words", [
     (_link(v=True), "version"),
     (_link(v=1.0), "not readable"),
     (_link(p=["ab", "cd", "ef", "gh"]), "malformed"),
-    (_pack(b'{"v":1,"s":' + b"9" * 5000 + b"}"), "number far too large"),
-    (_pack(b'{"v":1,"r":' + b"[" * 5000 + b"]" * 5000 + b"}"), "nested far too deeply"),
+    (pack(b'{"v":1,"s":' + b"9" * 5000 + b"}"), "number far too large"),
+    (pack(b'{"v":1,"r":' + b"[" * 5000 + b"]" * 5000 + b"}"), "nested far too deeply"),
     (_link(r=dict(PRESETS["triple-play"].to_dict(), seatings=[[4, 2, 10**6]])), "rules are invalid"),
     (_link(p=[["A", "skynet"], ["B", None], ["C", None], ["D", None]]), "bot"),
 ])
@@ -477,7 +365,7 @@ def _sheet_link(change):
     state = real(until=lambda s: s.deal == 2 and s.phase == "play")
     payload = unpack(encode(state))
     change(payload["h"][0][1][0])
-    return _pack(payload)
+    return pack(payload)
 
 
 @pytest.mark.parametrize("change", [

@@ -16,8 +16,7 @@ import pytest
 from game import apply, new_game
 from game.presets import PRESETS
 from game.simulate import play_game
-from tests.position import position
-from tests.test_triple_play_rules import BOOK, add, meld, refused, take
+from tests.helpers import BOOK, add, meld, position, refused, take
 
 NO_BOOK = BOOK[:2]
 

@@ -12,7 +12,7 @@ import game
 from game.advice import hint
 from game.bots import get_bot
 from game.coach import Mistake
-from tests.position import position
+from tests.helpers import position
 from ui import learn_view as V
 from ui import render, slices
 from ui.html import Node

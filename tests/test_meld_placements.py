@@ -10,9 +10,7 @@ import pytest
 
 from game import IllegalMove, apply
 from game.moves import meld_placements
-from tests.position import position
-
-HAND = "8H 4D 9C 9D 9H KS KH 2C 6D 7S"
+from tests.helpers import HAND, position
 
 
 def table(rules="triple-play", melds=None):

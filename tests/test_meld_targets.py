@@ -7,7 +7,7 @@ can go to; the answer must be the engine's, so each case is checked against
 
 from game import apply
 from game.moves import meld_targets
-from tests.position import position
+from tests.helpers import position
 
 HAND = "KS KH 9C 9D 2H 5C 6D 8H JH QC"
 

@@ -17,8 +17,7 @@ from game.engine import opening_minimum
 from game.presets import PRESETS, get_preset
 from game.scoring import deal_breakdown
 from game.simulate import simulate
-from tests.position import position
-from tests.test_triple_play_rules import BOOK, add, meld, refused, take
+from tests.helpers import BOOK, add, meld, position, refused, take
 
 
 def go_out_ready(rules, hand, book, **kw):

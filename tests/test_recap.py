@@ -8,7 +8,7 @@ import random
 import game
 from game import narrate, replay
 from game.bots import get_bot
-from tests.position import position
+from tests.helpers import position
 from ui import moves as MV
 
 BOTS = [None, "normal", "normal", "normal"]

@@ -16,7 +16,7 @@ from game.redeal import redeal
 from game.replay import DealReplay, same_deal
 from game.share import decode, encode
 from game.state import GameState
-from tests.position import play_until
+from tests.helpers import play_until
 from ui.saves import MemoryStorage, SaveStore
 
 

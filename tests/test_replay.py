@@ -20,15 +20,8 @@ from game.replay import (
     seen,
 )
 from game.view import HIDDEN
-from tests.position import play_until
+from tests.helpers import played
 from ui.saves import SAVE, MemoryStorage, SaveError, SaveStore
-
-SHORT = game.get_preset("triple-play").derive(draw_count=12)  # the stock runs out in a few turns
-
-
-def played(seed=5, deals=2):
-    """A game of random bots played until ``deals`` deals are scored (and no further)."""
-    return play_until(game.new_game(SHORT, seed=seed, bots=["random"] * 4), deals, seed)
 
 
 @pytest.fixture(scope="module")

@@ -1,9 +1,6 @@
 """Share links: a compact, replayable game in a URL fragment, and a safe reader."""
 
-import base64
-import json
 import random
-import zlib
 
 import pytest
 
@@ -11,6 +8,7 @@ from game import StateError, apply, new_game, observe
 from game.bots import get_bot
 from game.presets import PRESETS, TRIPLE_PLAY
 from game.share import decode, encode
+from tests.helpers import BAD
 
 
 def play_along(preset: str, seed: int, players: int | None = None):
@@ -55,47 +53,6 @@ def test_links_stay_under_1500_characters(preset):
 def test_custom_rules_travel_in_the_link():
     s = new_game(TRIPLE_PLAY.derive(name="house", knee_reminder=True), seed=5)
     assert decode(encode(s)).rules == s.rules
-
-
-def _pack(payload) -> str:
-    raw = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
-    return "g1." + base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
-
-
-def _good():
-    s = new_game("triple-play", seed=9)
-    apply(s, {"type": "draw"})
-    return s
-
-
-def _payload():
-    text = encode(_good())[3:]
-    return json.loads(zlib.decompress(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))))
-
-
-BAD = [
-    ("", "not a game link"),
-    ("https://example.com", "not a game link"),
-    ("g1.@@@@", "bad characters"),
-    ("g1.AAAA", "does not unpack"),
-    (encode(_good())[:40], "cut short"),
-    ("g1." + "A" * 9000, "far too long"),
-    (_pack(b"\xff\xfe"), "not readable"),
-    (_pack(b"[1,2]"), "malformed"),
-    (_pack(dict(_payload(), v=7)), "version 7"),
-    (_pack(dict(_payload(), r="poker")), "Unknown preset"),
-    (_pack(dict(_payload(), r={"deals": -1})), "rules are invalid"),
-    (_pack(dict(_payload(), p=[["<script>alert(1)</script>" * 3, None]] * 4)), "1 to 40 characters"),
-    (_pack(dict(_payload(), p=[["A", None]] * 5)), "not 5"),
-    (_pack(dict(_payload(), d=9)), "impossible"),
-    (_pack(dict(_payload(), a="d,d")), "do not replay"),
-    (_pack(dict(_payload(), a="d,xZZ")), "not a card"),
-    (_pack(dict(_payload(), a="q")), "unknown move"),
-    (_pack(dict(_payload(), a="d,m9H9")), "broken list"),
-    (_pack(dict(_payload(), h=[[None, [[1, 2]]]])), "does not match"),
-    (_pack(b"[" * 20000 + b"]" * 20000), "not readable"),
-    ("g1." + base64.urlsafe_b64encode(zlib.compress(b" " * 200000)).decode(), "far too much"),
-]
 
 
 @pytest.mark.parametrize("link,words", BAD)

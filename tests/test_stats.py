@@ -7,8 +7,7 @@ import json
 import pytest
 
 import game
-from tests.position import play_until
-from tests.test_replay import SHORT
+from tests.helpers import SHORT, play_until
 from ui import stats as S
 
 

@@ -6,17 +6,15 @@ strictly.
 """
 
 import json
-import random
 
 import pytest
 
 import game
 from game import narrate
-from game.bots import get_bot
+from tests.helpers import play
 from ui import deal_log
 from ui import moves as MV
 from ui import settings as S
-from ui.table_view import page_view
 
 
 # -- settings ---------------------------------------------------------------------
@@ -39,26 +37,6 @@ def test_settings_round_trip_and_unknown_values_fall_back():
 
 
 # -- a deal played by normal bots, seat 0 included -----------------------------------------
-def play(seed, deals=1):
-    """[(action, seat, before, after)] of ``deals`` deals, and the live log lines."""
-    state = game.new_game("triple-play", seed=seed, bots=[None, "normal", "normal", "normal"])
-    rng = random.Random(seed)
-    steps, lines = [], [deal_log.first_line(state)]
-    while state.phase != "game_end" and (state.deal < deals or state.phase != "deal_end"):
-        if state.phase == "deal_end":
-            action, seat = {"type": "next_deal"}, 0
-        else:
-            seat = state.to_move()
-            action = get_bot("normal")(game.observe(state, seat), seat, rng)
-        before = page_view(state, 0, log=False)
-        game.apply(state, action)
-        after = page_view(state, 0, log=False)
-        line = narrate.summarize(action, seat, before, after)
-        lines = [line] if action["type"] == "next_deal" else lines + [line]
-        steps.append((action, seat, before, after))
-    return state, steps, lines
-
-
 @pytest.fixture(scope="module")
 def deal():
     return play(seed=5)

@@ -4,7 +4,7 @@ still held."""
 
 from game import view
 from game.scoring import deal_breakdown, table_points
-from tests.position import position
+from tests.helpers import position
 
 
 def test_table_points_count_melds_canastas_and_red3s_not_hands():

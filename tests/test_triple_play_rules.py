@@ -10,34 +10,11 @@ from collections import Counter
 
 import pytest
 
-from game import IllegalMove, apply, new_game
+from game import apply, new_game
 from game import cards as C
 from game.engine import opening_minimum
 from game.scoring import deal_breakdown
-from tests.position import position
-
-
-def meld(*groups):
-    return {"type": "meld", "melds": [{"cards": g.split()} for g in groups]}
-
-
-def add(meld_id, text):
-    return {"type": "meld", "melds": [{"to": meld_id, "cards": text.split()}]}
-
-
-def take(*groups):
-    return {"type": "take_pile", "melds": [g if isinstance(g, dict) else {"cards": g.split()} for g in groups]}
-
-
-def refused(state, action, *words):
-    """The action is refused with a reason containing ``words``; nothing changes."""
-    before = state.to_json()
-    with pytest.raises(IllegalMove) as e:
-        apply(state, action)
-    assert state.to_json() == before
-    for w in words:
-        assert w in str(e.value), str(e.value)
-    return str(e.value)
+from tests.helpers import BOOK, add, meld, position, refused, take
 
 
 # -- deal (RULES: 4 players, 6 decks with jokers (324); deal 15/13/11) -----------
@@ -386,10 +363,6 @@ def test_partner_with_knee_ready_may_meld_out_of_the_hand_into_the_knee():
 
 
 # -- going out ---------------------------------------------------------------------
-BOOK = [("7", "7S 7H 7D 7C 7S 7H 7D"), ("5", "5S 5H 5D 5C 5S 5H 5D"), ("W", "2S 2H 2D 2C JK JK 2S"),
-        ("K", "KS KH KD KC KS KH KD"), ("Q", "QS QH QD QC QS QH 2D")]
-
-
 def foot_position(hand="9S 9H 9D", book=BOOK, **kw):
     return position(hands={0: hand}, piles={0: [], 2: []}, melds={0: list(book)}, phase="play", **kw)
 

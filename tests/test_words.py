@@ -17,9 +17,7 @@ from game.melds import wild_limit_problem
 from game.moves import legal_summary
 from game.presets import PRESETS
 from game.view import observe
-from tests.position import play_until, position
-from tests.test_bots import BOOK
-from tests.test_properties import _random_action
+from tests.helpers import BOOK, play_until, position, random_action
 from ui import lesson, render
 from ui import text as T
 from ui.html import Node, h
@@ -135,7 +133,7 @@ def played_strings(name, seed):
             out += page_strings(state)
             probe = game.GameState.from_json(state.to_json())
             try:
-                game.apply(probe, _random_action(rng, probe))
+                game.apply(probe, random_action(rng, probe))
             except game.IllegalMove as e:
                 out.append(str(e))
         action = bots[seat](observe(state, seat), seat, rng)
