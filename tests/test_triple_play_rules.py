@@ -117,7 +117,7 @@ def test_take_the_pile_with_two_naturals_then_no_discard():
 
 def test_pile_needs_two_naturals_not_a_wild():
     s = position(hands={0: "9H 2C 4S 6D"}, discard="KS 9S", opened=[0])
-    refused(s, take("9H 2C"), "two natural 9s")
+    refused(s, take("9H 2C"), "with two 9s from your hand")
 
 
 def test_black_three_on_top_blocks_the_pile():
@@ -369,7 +369,7 @@ def foot_position(hand="9S 9H 9D", book=BOOK, **kw):
 
 def test_going_out_needs_the_basic_book():
     s = foot_position(book=BOOK[1:])
-    refused(s, {"type": "ask_to_go_out"}, "natural canasta of 7s")
+    refused(s, {"type": "ask_to_go_out"}, "clean canasta of 7s")
     s = foot_position(book=BOOK[:4])
     refused(s, {"type": "ask_to_go_out"}, "mixed canasta")
 
