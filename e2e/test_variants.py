@@ -123,7 +123,7 @@ def test_house_rules_refused_with_the_reason_then_on_the_score_sheet(phone_conte
     page.fill("#house-bonus_natural", "600")
     page.fill("#house-draw_count", "12")  # a short deal: the stock soon runs out
     press(page, "#btn-rules", True)  # the reference describes the rules being chosen
-    assert "natural canasta 600" in page.text_content("#rules")
+    assert "clean canasta 600" in page.text_content("#rules")
     assert "Clean canasta bonus: 600 (preset: 500)" in page.text_content("#house-rules")
     assert page.get_attribute("#rules-source", "href") == "rules/triple-play.html"
     harness.screenshot(page, "phone-rules")

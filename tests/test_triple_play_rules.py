@@ -371,7 +371,7 @@ def test_going_out_needs_the_basic_book():
     s = foot_position(book=BOOK[1:])
     refused(s, {"type": "ask_to_go_out"}, "clean canasta of 7s")
     s = foot_position(book=BOOK[:4])
-    refused(s, {"type": "ask_to_go_out"}, "mixed canasta")
+    refused(s, {"type": "ask_to_go_out"}, "dirty canasta")
 
 
 def test_going_out_needs_the_partners_yes_which_binds():
