@@ -130,8 +130,9 @@ def assert_fits(page, where):
         assert b["top"] >= 0 and b["bottom"] <= h + 0.5, f"{where}: #{b['id']} off screen"
     assert page.evaluate(SCROLLING, "#hand") <= 1, f"{where}: the hand scrolls"
     hand = page.locator("#hand").bounding_box()
+    bar_top = page.locator("#actions").bounding_box()["y"]
     for chip in page.evaluate(CHIP_INDICES):
-        assert chip["top"] >= hand["y"] - 0.5 and chip["bottom"] <= min(h, hand["y"] + hand["height"]) + 0.5, \
+        assert chip["top"] >= hand["y"] - 0.5 and chip["bottom"] <= min(bar_top, hand["y"] + hand["height"]) + 0.5, \
             f"{where}: the {chip['rank']} group's index is not in view"
         assert not chip["covered"], f"{where}: something covers the {chip['rank']} group"
     texts = page.evaluate(TEXT_BOXES)
