@@ -77,7 +77,7 @@ def summarize(action, seat, before, after):
     kind = action["type"]
     parts = []
     if kind == "draw":
-        if after["phase"] in ("deal_end", "game_end") and before["phase"] == "draw":
+        if _ran_out(before, after):
             return f"{who} drew, but the stock ran out: the deal is over."
         parts.append(_drew(action, seat, before, after))
     elif kind == "take_pile":
@@ -95,8 +95,7 @@ def summarize(action, seat, before, after):
     elif kind == "pick_up_knee":
         parts.append("picked up the knee")
     elif kind == "ask_to_go_out":
-        partner = join_words([seat_name(before, s, "you") for s in after["answering"]]) or "their partner"
-        parts.append(f"asked {partner} for leave to go out")
+        parts.append(_asked(before, after))
     elif kind == "answer":
         parts.append("answered yes" if action["yes"] else "answered no")
     elif kind == "next_deal":
@@ -115,6 +114,17 @@ def summarize(action, seat, before, after):
     elif after["phase"] in ("deal_end", "game_end") and before["phase"] not in ("deal_end", "game_end"):
         line += ". The deal is over"
     return line + "."
+
+
+def _ran_out(before, after):
+    """A draw that found the stock too small, so the deal ended."""
+    return after["phase"] in ("deal_end", "game_end") and before["phase"] == "draw"
+
+
+def _asked(before, after):
+    """"asked North for leave to go out"."""
+    partner = join_words([seat_name(before, s, "you") for s in after["answering"]]) or "their partner"
+    return f"asked {partner} for leave to go out"
 
 
 def _drew(action, seat, before, after, say_replaced=True):
@@ -209,7 +219,7 @@ def _turn_step(action, seat, before, after, brief):
     """The phrases of one step of a turn (melds are said for the whole turn)."""
     kind = action["type"]
     if kind == "draw":
-        if after["phase"] in ("deal_end", "game_end") and before["phase"] == "draw":
+        if _ran_out(before, after):
             return ["drew, but the stock ran out"]
         return [_drew(action, seat, before, after, say_replaced=not brief)]
     words = []
@@ -220,8 +230,7 @@ def _turn_step(action, seat, before, after, brief):
     elif kind == "knock" and not brief:  # brief: after a pile take the knock goes without saying
         words.append("knocked")
     elif kind == "ask_to_go_out":
-        asked = join_words([seat_name(before, s, "you") for s in after["answering"]]) or "their partner"
-        words.append(f"asked {asked} for leave to go out")
+        words.append(_asked(before, after))
     elif kind == "answer":
         words.append(f"{seat_name(before, seat)} said {'yes' if action['yes'] else 'no'}")
     words += _pickups(before, after, seat)
