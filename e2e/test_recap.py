@@ -122,9 +122,11 @@ def test_after_the_bots_round_each_turn_is_said_whole_and_marked(chromium, base_
         assert page.text_content(f"#meld-{meld_id} .m-change") == ("new" if change == "new" else f"+{change}")
     assert page.locator(".meld.changed").count() == len(changed)
     assert "melds changed" in page.text_content(".strip-side[data-side='1']")
-    press(page, "#btn-opponents", True)
+    # their melds changed: at your turn they are unfolded, yours still in view below them
+    assert page.get_attribute("#btn-opponents", "aria-expanded") == "true" and page.is_visible("#side-1")
     harness.screenshot(page, f"{size}-recap-opponents-open")
     press(page, "#btn-opponents", True)
+    assert page.is_hidden("#side-1")
 
     # banners showed at the side that acted, never over the hand, the bar or the status
     banners = page.evaluate("window.tpBanners")

@@ -398,6 +398,7 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, RecapMixin, ReplayMixin
         if self.game_id == game_id and self.state is not None:
             if self.state.to_move() == HUMAN:
                 self.cue_turn()
+                self.unfold_their_changes()
             self.render()
 
     async def bot_step(self, game_id):

@@ -40,6 +40,13 @@ class RecapMixin:
             return {}
         return narrate.changed_melds([step for _, turn in shown for step in turn])
 
+    def unfold_their_changes(self):
+        """At the person's turn, the other sides' melds unfold if the turns since
+        theirs changed one (a tap on the strip folds them again)."""
+        mine = {m.id for m in self.state.sides[self.state.side_of(HUMAN)].melds}
+        if set(self.changed_melds()) - mine:
+            self.theirs_open = True
+
     def draw_recap(self):
         lines, brief = render.recap_lines(self.recap_turns())
         if not lines:  # a deal's start: its first line
