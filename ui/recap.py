@@ -7,8 +7,9 @@ start of the person's last turn on (game.narrate groups and words them);
 the steps belong to one game's deal and are dropped when another starts.
 """
 
-from game import narrate
+from game import narrate, replay
 from ui import dom, render
+from ui.table_view import page_view
 from ui.text import HUMAN
 
 
@@ -25,6 +26,14 @@ class RecapMixin:
         mine = [i for i, (who, _) in enumerate(grouped) if who == HUMAN]
         self.steps = [step for _, turn in grouped[mine[-1] if mine else 0:] for step in turn]
         self.steps_key = key
+
+    def restore_steps(self):
+        """The steps of a game just put on the table, rebuilt from its log (a
+        reload or a resumed save shows the same recap and marks as before)."""
+        self.steps = replay.since_turn_of(self.state, HUMAN, lambda s, seat: page_view(s, seat, log=False))
+        self.steps_key = (self.game_id, self.state.deal)
+        if self.state.to_move() == HUMAN:
+            self.unfold_their_changes()
 
     def recap_turns(self):
         """The turns since the person's last turn (or that turn, while it is the last)."""
