@@ -124,6 +124,9 @@ def test_after_the_bots_round_each_turn_is_said_whole_and_marked(chromium, base_
     assert "melds changed" in page.text_content(".strip-side[data-side='1']")
     # their melds changed: at your turn they are unfolded, yours still in view below them
     assert page.get_attribute("#btn-opponents", "aria-expanded") == "true" and page.is_visible("#side-1")
+    first = box_of(page, "#side-1 .meld.changed >> nth=0")
+    area = box_of(page, "#meld-scroll")
+    assert area["y"] - 1 <= first["y"] and first["y"] + first["height"] <= area["y"] + area["height"] + 1
     harness.screenshot(page, f"{size}-recap-opponents-open")
     press(page, "#btn-opponents", True)
     assert page.is_hidden("#side-1")

@@ -528,6 +528,7 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, RecapMixin, ReplayMixin
         dom.mount("melds", render.meld_area(
             v, staged_ids, adding=bool(now.selected), targets=now.targets,
             theirs_open=self.theirs_open, shown_meld=self.shown_meld, changed=self.changed_melds()))
+        self.reveal_their_change()
         dom.mount("piles", render.piles(v))
 
     def draw_hand(self, v, now):

@@ -17,6 +17,7 @@ class RecapMixin:
     steps = ()
     steps_key = None        # (game id, deal) the steps belong to
     steps_at_snapshot = 0   # the steps kept by an undo (ui.controller.Controller.do_undo)
+    reveal_theirs = False   # the other sides' changed melds are to be scrolled into view
 
     def record_step(self, action, seat, before, after):
         """Keep a step, and the turns from the person's last one on."""
@@ -54,7 +55,14 @@ class RecapMixin:
         theirs changed one (a tap on the strip folds them again)."""
         mine = {m.id for m in self.state.sides[self.state.side_of(HUMAN)].melds}
         if set(self.changed_melds()) - mine:
-            self.theirs_open = True
+            self.theirs_open = self.reveal_theirs = True
+
+    def reveal_their_change(self):
+        """Once the other sides' melds unfold by themselves, their first changed
+        meld is scrolled into view (on a phone the melds area shows yours first)."""
+        if self.reveal_theirs:
+            dom.mark("data-revealed", "#meld-scroll .side.theirs .meld.changed")
+            self.reveal_theirs = False
 
     def draw_recap(self):
         lines, brief = render.recap_lines(self.recap_turns())
