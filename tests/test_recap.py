@@ -5,6 +5,8 @@ of red 3s)."""
 
 import random
 
+import pytest
+
 import game
 from game import narrate, replay
 from game.bots import get_bot
@@ -150,3 +152,14 @@ def test_the_turns_since_yours_are_rebuilt_from_the_log_at_any_point():
         if len(state.log) % 7 == 0 or seat is None:
             assert replay.since_turn_of(state, 0) == kept, len(state.log)
     assert state.deal == 3
+
+
+def test_a_position_its_log_does_not_lead_to_has_no_rebuilt_turns():
+    """A hand-built position (as the tests plant): a log that does not replay,
+    or that replays to other cards, is refused rather than told wrong."""
+    planted = position(hands={0: "9S 9H 9D 4C"}, phase="play")
+    with pytest.raises(game.StateError, match="does not lead to this position"):
+        replay.since_turn_of(planted, 0)
+    game.apply(planted, {"type": "discard", "card": "4C"})
+    with pytest.raises(game.StateError, match="does not replay"):
+        replay.since_turn_of(planted, 0)

@@ -8,6 +8,7 @@ the steps belong to one game's deal and are dropped when another starts.
 """
 
 from game import narrate, replay
+from game.errors import StateError
 from ui import dom, render
 from ui.table_view import page_view
 from ui.text import HUMAN
@@ -31,7 +32,10 @@ class RecapMixin:
     def restore_steps(self):
         """The steps of a game just put on the table, rebuilt from its log (a
         reload or a resumed save shows the same recap and marks as before)."""
-        self.steps = replay.since_turn_of(self.state, HUMAN, lambda s, seat: page_view(s, seat, log=False))
+        try:
+            self.steps = replay.since_turn_of(self.state, HUMAN, lambda s, seat: page_view(s, seat, log=False))
+        except StateError:  # a position built by hand: no recap until the next move
+            self.steps = []
         self.steps_key = (self.game_id, self.state.deal)
         if self.state.to_move() == HUMAN:
             self.unfold_their_changes()
