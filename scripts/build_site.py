@@ -47,10 +47,12 @@ STDLIB_ZIP = "python_stdlib_compiled.zip"
 # game/ and ui/ import, which the build reads from their code.
 STDLIB_STARTUP = ROOT / "scripts" / "stdlib_startup.txt"
 BUILD_CACHE = ROOT / ".cache"  # build products that take long to make (not in git)
+ENTRY = "main.py"  # ui/main.py: index.html's <script type="py" src>
 PY_PACKAGES = ("game", "ui")  # packed as bytecode into APP_ZIP, unpacked into Python's cwd
-# Not shipped: the command line (`python -m game`: argparse, processes), which
-# the page never imports; the stdlib modules it needs would weigh more than it.
-APP_LEFT_OUT = ("game/__main__.py", "game/cli.py", "game/tournament.py")
+# Not in APP_ZIP: the command line (`python -m game`: argparse, processes),
+# which the page never imports (the stdlib modules it needs would weigh more
+# than it), and the entry script, which PyScript fetches and runs itself.
+APP_LEFT_OUT = ("game/__main__.py", "game/cli.py", "game/tournament.py", f"ui/{ENTRY}")
 APP_ZIP = "app.zip"
 # index.html's marker for the start-up preload links, and the PyScript chunks
 # that start-up imports besides core.js's own: the config parser (TOML) and
@@ -59,7 +61,6 @@ PRELOAD_MARK = "<!-- start-up preloads -->"
 PYSCRIPT_START_CHUNKS = ("toml", "error")
 PYSCRIPT_CSS = "vendor/pyscript/core.css"  # index.html's stylesheet link
 MPY_CONFIG = re.compile(r"<mpy-config>(.*?)</mpy-config>", re.S)
-ENTRY = "main.py"  # ui/main.py: index.html's <script type="py" src>
 RUNTIME_BYTES_MARK = 'data-runtime-bytes="0"'
 # The installable app: manifest and icons (scripts/make_icons.py draws these).
 APP_FILES = ("manifest.webmanifest", "icons")

@@ -5,7 +5,8 @@
 // the given import statements (the modules a start-up imports, and every
 // stdlib import written anywhere in game/ and ui/, lazy ones included) in
 // the pinned Pyodide under Node, then writes OUT.zip with exactly the stdlib
-// modules they loaded (each one's own imports with it), each as "unchecked-
+// modules they loaded (each one's own imports with it; not those built into
+// the runtime as frozen code, whose files are never read), each as "unchecked-
 // hash" bytecode made by scripts/small_pyc.py (zipimport takes a .pyc it
 // finds in the zip as is). Docstrings stay in Pyodide's own packages, which
 // read some of them back. A statement that fails to run stops the build.
@@ -32,7 +33,8 @@ for statement in statements:
         failed.append(f"{statement}: {error!r}")
 where = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"  # as the page mounts it
 loaded = sorted({m.__file__[len(where):] for m in list(sys.modules.values())
-                 if isinstance(m, types.ModuleType) and (getattr(m, "__file__", None) or "").startswith(where)})
+                 if isinstance(m, types.ModuleType) and (getattr(m, "__file__", None) or "").startswith(where)
+                 and getattr(m.__spec__, "origin", None) != "frozen"})  # importlib's frozen core: never read from the zip
 with zipfile.ZipFile(where[:-1]) as zin, zipfile.ZipFile("/out/" + target, "w") as zout:
     for name in loaded:
         info = zin.getinfo(name)
