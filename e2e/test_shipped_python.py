@@ -11,6 +11,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+
 from build_site import ENTRY, app_sources, stdlib_imports
 
 ROOT = Path(__file__).resolve().parent.parent
