@@ -57,6 +57,6 @@ with zipfile.ZipFile("/out.zip", "w") as z:
                 elif pkg in sourceless:
                     add(p[:-3] + ".pyc", small_pyc(data, p))
                 else:
-                    add(f"{folder}/__pycache__/{name[:-3]}.{tag}.pyc", small_pyc(data, p, docstrings=True))
+                    add(f"{folder}/__pycache__/{name[:-3]}.{tag}.pyc", small_pyc(data, p))
 `);
 fs.writeFileSync(out, py.FS.readFile("/out.zip"));

@@ -6,9 +6,9 @@ are not worth their bytes in a browser page. The column ranges of each
 instruction (only for the ^^^ marks under a traceback's line) take most of
 the line tables: the Pyodide that runs this is started with
 PYTHONNODEBUGRANGES, so its compiler leaves them out and keeps the line
-numbers. Docstrings of modules and functions are dropped (nothing reads
-them; class docstrings stay: a dataclass without one computes one from its
-signature as it is created).
+numbers. Docstrings are dropped (nothing reads them), but those of
+decorated classes: a dataclass without one computes one from its signature
+as it is created.
 """
 
 import ast
@@ -17,9 +17,10 @@ from importlib._bootstrap_external import _code_to_hash_pyc
 
 
 def without_docstrings(tree: ast.Module) -> ast.Module:
-    """The tree with its module and function docstrings removed in place."""
+    """The tree with its docstrings removed in place, but decorated classes'."""
     for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)):
+        if (isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef))
+                or isinstance(node, ast.ClassDef) and not node.decorator_list):
             body = node.body
             if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
                     and isinstance(body[0].value.value, str)):
