@@ -77,6 +77,9 @@ def test_an_empty_hand_with_a_pile_to_come_says_it_comes_next_turn():
     west = game.view(state, 0, log=False)["players"][1]
     assert (west["hand_count"], west["pile_counts"]) == (0, [11])
     assert render.hand_words(west) == "hand\u00a00 · foot next\u00a0turn"
+    # and the seat box names that pile once
+    box = next(n for n in render.seats(page_view(state, 0, log=False)) if n.attrs["id"] == "seat-1")
+    assert [t for t in strings(box) if "foot" in t] == ["hand\u00a00 · foot next\u00a0turn"], strings(box)
     assert render.hand_words({"hand_count": 0, "pile_counts": []}) == "hand 0"
     assert render.hand_words({"hand_count": 4, "pile_counts": [13, 11]}) == "hand 4"
 

@@ -224,7 +224,9 @@ def seats(view):
             h("div", {"class": "seat-role"}, role + (f" with {T.short_name(mates[0])}"
                                                      if teams and role == "opponent" and mates else "")),
             h("div", {"class": "seat-counts"}, hand_words(p)),
-            h("div", {"class": "seat-counts"}, pile_words(p["pile_counts"])),
+            # (an empty hand's one pile to come is named on the line above)
+            h("div", {"class": "seat-counts"}, pile_words(p["pile_counts"]))
+            if p["hand_count"] or len(p["pile_counts"]) != 1 else None,
             # which bot is which, when the levels differ
             h("div", {"class": "seat-level"}, f"{bot_level(p['bot'])} bot")
             if p["bot"] and len(levels) > 1 else None))
