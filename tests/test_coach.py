@@ -76,7 +76,7 @@ def test_the_coach_finds_three_planted_mistakes():
     assert took.log[planted["pile"]]["type"] == "take_pile" and canastas(took) > canastas(s)
     won = instead(s, planted["out"], {"type": "answer", "yes": True}).deal_results[-1]["totals"]
     assert won[0] > won[1]
-    found = review(s, 0, samples=SAMPLES)
+    found = review(s, 0)  # the coach's own thinking: a lighter one misses the answer
     assert sorted(m.index for m in found) == sorted(planted.values())
     assert [m.cost for m in found] == sorted((m.cost for m in found), reverse=True)
     by_index = {m.index: m for m in found}
