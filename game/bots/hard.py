@@ -72,9 +72,10 @@ from .policy import draw_action
 # One decision's thinking, fixed (bench/bots.py times it on the phone
 # profile): a search samples at most SAMPLES deals (fewer once its leader is
 # clear), at most LONG_SAMPLES where the look-aheads cross going out's
-# horizon (six times as long); a discard deals the next player HANDS hands.
+# horizon (six turns: an ask weighs six candidates so, an answer two); a
+# discard deals the next player HANDS hands.
 SAMPLES = 64
-LONG_SAMPLES = {Act.ANSWER: 24, Act.ASK: 24}
+LONG_SAMPLES = {Act.ANSWER: 32, Act.ASK: 20}
 HANDS = 400           # enough to measure a chance within a few points
 HANDS_PER_UNIT = 8    # sampled hands of the next player between two yields
 DISCARDS = 5          # how many of normal's preferred discards to compare
