@@ -6,11 +6,15 @@ import io
 import itertools
 import json
 import math
+import os
 import random
+import subprocess
+import sys
 import time
 from collections import Counter
 from contextlib import redirect_stderr, redirect_stdout
 from itertools import islice
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -506,11 +510,35 @@ def test_hards_decision_leaves_the_callers_stream_alone():
         obs = observe(state, seat)
         shared = random.Random(11)
         before = shared.getstate()
-        action = bot(obs, seat, shared)
+        action, measured = bot(obs, seat, shared), bot.measured
         assert shared.getstate() == before
-        searched += bool(bot.measured)
-        assert bot(obs, seat, random.Random(12)) == action == bot(obs, seat, None)
+        searched += bool(measured)
+        assert bot(obs, seat, random.Random(12)) == action and bot.measured == measured
+        assert bot(obs, seat, None) == action and bot.measured == measured
     assert searched > 10
+
+
+HARDS_DECISIONS = """
+import json
+from itertools import islice
+from game import observe
+from game.bots.hard import Hard
+from tests.helpers import positions
+bot = Hard(4, 24)
+print(json.dumps([(bot(observe(s, s.to_move()), s.to_move(), None), bot.measured)
+                  for s in islice(positions(5, every=7), 30) if s.to_move() is not None]))
+"""
+
+
+def test_hards_decisions_are_the_same_in_any_process():
+    """Two interpreters with different string hashing (so a different order
+    for any set of cards): the same decisions, from the same samples (what
+    each measured), as on another device."""
+    root = Path(__file__).resolve().parent.parent
+    runs = [subprocess.run([sys.executable, "-c", HARDS_DECISIONS], cwd=root, capture_output=True,
+                           text=True, check=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+            for seed in ("1", "2")]
+    assert runs[0] == runs[1] and len(json.loads(runs[0])) > 20
 
 
 def _played_on(state, bot, rng: random.Random, until: int):
