@@ -29,6 +29,7 @@ from game.bots.hard import Hard
 from game.bots.knowledge import current_deal_log, meld_caps, read_table
 from game.bots.normal import fewest_left_plan, run_out_plan
 from game.cli import main
+from game.errors import RulesError
 from game.hidden import cap_key
 from game.simulate import play_game
 from game.state import GameState, check_invariants
@@ -37,6 +38,15 @@ from tests.helpers import BOOK, SETTINGS, about_to_ask, asked, position, positio
 
 def test_registry_has_every_level():
     assert {"random", "easy", "normal", "hard"} <= set(BOTS)
+
+
+def test_an_old_saves_timed_hard_plays_as_hard():
+    """Saves from before hard thought a fixed amount name it ``hard:MS``
+    (game.load still accepts them): it is the same bot."""
+    assert get_bot("hard:500") is get_bot("hard") is BOTS["hard"]
+    for name in ("hard:", "hard:fast", "normal:500"):
+        with pytest.raises(RulesError, match="Unknown bot"):
+            get_bot(name)
 
 
 @pytest.mark.parametrize("bots", [["easy"], ["normal"], ["easy", "normal"]])
