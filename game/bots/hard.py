@@ -74,8 +74,8 @@ from .policy import draw_action
 # clear), at most LONG_SAMPLES where the look-aheads cross going out's
 # horizon (six turns: an ask weighs six candidates so, an answer two); a
 # discard deals the next player HANDS hands.
-SAMPLES = 64
-LONG_SAMPLES = {Act.ANSWER: 32, Act.ASK: 20}
+SAMPLES = 48
+LONG_SAMPLES = {Act.ANSWER: 24, Act.ASK: 16}
 HANDS = 400           # enough to measure a chance within a few points
 HANDS_PER_UNIT = 8    # sampled hands of the next player between two yields
 DISCARDS = 5          # how many of normal's preferred discards to compare
