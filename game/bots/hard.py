@@ -71,9 +71,9 @@ from .policy import draw_action
 
 # One decision's thinking, fixed (bench/bots.py times it on the phone
 # profile): a search samples at most SAMPLES deals (fewer once its leader is
-# clear), at most LONG_SAMPLES where the look-aheads cross going out's
-# horizon (six turns: an ask weighs six candidates so, an answer two); a
-# discard deals the next player HANDS hands.
+# clear), at most LONG_SAMPLES where its look-aheads cross the six turns of
+# going out (an ask compares up to six candidates over them, an answer two);
+# a discard deals the next player HANDS hands.
 SAMPLES = 48
 LONG_SAMPLES = {Act.ANSWER: 24, Act.ASK: 16}
 HANDS = 400           # enough to measure a chance within a few points
