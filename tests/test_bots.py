@@ -510,7 +510,7 @@ def test_hards_decision_leaves_the_callers_stream_alone():
     """hard samples from a stream of its own (``decision_rng``): the stream
     it is handed (in a simulation, the one the game's ``random`` bots draw
     from) is in the same state after its decision, and any stream, or none,
-    gives the same decision."""
+    gives the same decision from the same samples (what it measured)."""
     bot = Hard(4, 24)
     searched = 0
     for state in islice(positions(5, every=7), 40):
