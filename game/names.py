@@ -41,3 +41,22 @@ class MeldKind:
     MIXED = "mixed"      # some wild cards ("dirty")
     WILD = "wild"        # only wild cards
     ALL = (NATURAL, MIXED, WILD)
+
+
+class Ev:
+    """An event's ``"event"`` in JSON (game/events.py): what an action did."""
+
+    DREW = "drew"
+    TOOK_PILE = "took_pile"
+    MELDED = "melded"              # a new meld, or cards added to one
+    CANASTA = "canasta"
+    PICKED_UP = "picked_up"        # the knee or the foot
+    RED3 = "red3"                  # red 3s laid (and replaced)
+    DISCARDED = "discarded"
+    KNOCKED = "knocked"
+    ASKED = "asked"
+    ANSWERED = "answered"
+    STOCK_RAN_OUT = "stock_ran_out"
+    WENT_OUT = "went_out"
+    DEAL_OVER = "deal_over"
+    DEAL_BEGAN = "deal_began"

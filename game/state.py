@@ -140,6 +140,8 @@ class GameState:
     # after it (to the next one) are shuffled from its ``seed`` (game.deal.deal_deck)
     redealt: tuple[Redeal, ...] = ()
     observer: int | None = None      # set on a seat's observation (game.view.observe)
+    # what the last action did (game/events.py), in order; derived, never saved or compared
+    events: list = field(default_factory=list, compare=False, repr=False)
 
     # seating --------------------------------------------------------------
     @property
@@ -197,6 +199,7 @@ class GameState:
         out.answering = self.answering[:]
         out.deal_results = self.deal_results[:]
         out.log = self.log[:]
+        out.events = self.events[:]
         out.observer = None
         return out
 

@@ -9,17 +9,17 @@ the observation shares the (public) melds with the state, so the engine
 refuses to apply moves to it; a bot that looks ahead works on ``clone()``.
 ``view`` turns the same copy into JSON: the seat's observation only (what
 the page shows or hides under a rule set is ui/table_view.py's). The log
-holds no hidden cards (draws are logged without their cards).
+holds no hidden cards (draws are logged without their cards); the events of
+the last action (game/events.py) are the seat's: others' drawn cards masked.
 """
 
 from __future__ import annotations
 
-from .cards import RANKS
+from .cards import HIDDEN, RANKS
 from .engine import book_status, opening_minimum
+from .events import seen_by, to_json
 from .scoring import table_points
 from .state import GameState, shallow_copy
-
-HIDDEN = "??"
 
 
 def observe(state: GameState, seat: int) -> GameState:
@@ -45,6 +45,7 @@ def observe(state: GameState, seat: int) -> GameState:
     out.dead = list(state.dead)
     out.answering = list(state.answering)
     out.log = state.log  # public, shared read-only
+    out.events = seen_by(state.events, seat)
     out.observer = seat
     return out
 
@@ -80,6 +81,7 @@ def view(state: GameState, seat: int, log: bool = True) -> dict:
         "stock_counts": [len(x) for x in o.stocks], "dead_count": len(o.dead),
         "discard": list(o.discard), "went_out": o.went_out,
         "deal_results": o.deal_results,
+        "events": [to_json(e) for e in o.events],
     }
     if log:
         out["log"] = [dict(a) for a in o.log]
