@@ -65,6 +65,11 @@ def _placed(e):
     return e["cards"] + ([e["top"]] if e["top"] else [])
 
 
+def deal_begins(deal):
+    """The log's first line of a deal after the first."""
+    return f"Deal {deal} begins."
+
+
 def _placement(e):
     """"melded 9 9 9 2" or "added 2 to the 9s"."""
     if e["new"]:
@@ -77,7 +82,7 @@ def summarize(action, seat, before, after):
     (``after``'s events say what the action did)."""
     who = seat_name(before, seat)
     for began in _events(after, Ev.DEAL_BEGAN):
-        return f"Deal {began['deal']} begins."
+        return deal_begins(began["deal"])
     if _events(after, Ev.STOCK_RAN_OUT):
         return f"{who} drew, but the stock ran out: the deal is over."
     parts = [_LOG_WORDS[e["event"]](e, before, after) for e in after["events"]
