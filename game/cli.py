@@ -11,6 +11,8 @@ import dataclasses
 import json
 import sys
 
+from .advice import hint
+from .coach import review
 from .deal import new_game
 from .engine import apply
 from .errors import IllegalMove, RulesError, StateError
@@ -21,6 +23,7 @@ from .presets import DEFAULT_PRESET
 from .scoring import deal_breakdown
 from .simulate import simulate
 from .state import GameState
+from .tournament import tournament
 
 MAX_ACTION = 20_000  # characters of --action; a real one is under 300
 MAX_BUDGET = 60_000  # milliseconds of thinking per decision (as a bot's hard:MS)
@@ -75,12 +78,10 @@ def cmd_simulate(a) -> None:
 
 
 def cmd_tournament(a) -> None:
-    from .tournament import tournament
     _print(tournament(a.preset, *a.bots.split(",", 1), a.games, a.seed, a.jobs))
 
 
 def cmd_hint(a) -> None:
-    from .advice import hint
     state = _load_state(a.state)
     seat = state.to_move()
     if seat is None:
@@ -90,7 +91,6 @@ def cmd_hint(a) -> None:
 
 
 def cmd_review(a) -> None:
-    from .coach import review
     state = _load_state(a.state)
     mistakes = review(state, a.seat, seed=a.seed, budget_ms_per_decision=a.budget)
     _print({"seat": a.seat, "mistakes": [dataclasses.asdict(m) for m in mistakes]})

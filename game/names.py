@@ -1,6 +1,7 @@
 """The words of the JSON formats, named once: a position's phase, an
-action's ``"type"`` and a canasta's kind. Plain strings, so states, actions
-and saves read and write exactly as before (docs/formats.md)."""
+action's ``"type"``, a canasta's kind, a player's bot and an event's name.
+Plain strings, so states, actions and saves read and write exactly as
+before (docs/formats.md)."""
 
 from __future__ import annotations
 
@@ -41,6 +42,16 @@ class MeldKind:
     MIXED = "mixed"      # some wild cards ("dirty")
     WILD = "wild"        # only wild cards
     ALL = (NATURAL, MIXED, WILD)
+
+
+class Bot:
+    """A player's ``"bot"``: the levels game/bots/ plays (``hard:MS`` is hard with a budget)."""
+
+    RANDOM = "random"
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+    ALL = (RANDOM, EASY, NORMAL, HARD)
 
 
 class Ev:
