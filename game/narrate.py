@@ -78,11 +78,13 @@ def _placement(e):
 
 
 def summarize(action, seat, before, after):
-    """One line for the log: what ``seat`` did, from the views' seat's point of view
-    (``after``'s events say what the action did)."""
+    """One line for the log: what ``seat`` did, from the views' seat's point of view.
+    ``after``'s events say what ``action`` did (``before`` gives the names and
+    counts as they were)."""
     who = seat_name(before, seat)
-    for began in _events(after, Ev.DEAL_BEGAN):
-        return deal_begins(began["deal"])
+    began = _events(after, Ev.DEAL_BEGAN)
+    if began:
+        return deal_begins(began[0]["deal"])
     if _events(after, Ev.STOCK_RAN_OUT):
         return f"{who} drew, but the stock ran out: the deal is over."
     parts = [_LOG_WORDS[e["event"]](e, before, after) for e in after["events"]
@@ -93,7 +95,7 @@ def summarize(action, seat, before, after):
         if laid:
             parts.append(f"laid {plural(laid, 'red 3')}")
     parts += _pickups(after, seat, chosen=False)
-    return f"{who} " + join_words(parts) + _deal_end(before, after) + "."
+    return f"{who} " + join_words(parts) + _deal_end(after) + "."
 
 
 _LOG_WORDS = {  # the log's words for each event that is the action itself, as (event, before, after)
@@ -109,7 +111,7 @@ _LOG_WORDS = {  # the log's words for each event that is the action itself, as (
 }
 
 
-def _deal_end(before, after):
+def _deal_end(after):
     """". West went out" or ". The deal is over" when the action ended the deal."""
     for out in _events(after, Ev.WENT_OUT):
         return f". {seat_name(after, out['seat'])} went out"
@@ -194,7 +196,7 @@ def turn_line(seat, steps, brief=False, number=grouped):
     jump = after["sides"][side]["table_points"] - before["sides"][side]["table_points"]
     if jump and after["deal"] == before["deal"]:
         line += f": {side_name(after, side)} {'+' if jump > 0 else '−'}{number(abs(jump))}"
-    return line + "".join(_deal_end(b, a) for _, _, b, a in steps) + "."
+    return line + "".join(_deal_end(a) for *_, a in steps) + "."
 
 
 def _turn_step(seat, before, after, brief):

@@ -74,7 +74,7 @@ def _drawn(draw, after):
 
 def moves(action, seat, before, after):
     """The steps that show ``seat`` playing ``action`` (views of seat 0; ``after``'s
-    events say what it did)."""
+    events say what the action did)."""
     who = narrate.seat_name(before, seat)
     side = before["players"][seat]["side"]
     out = []
