@@ -157,6 +157,22 @@ def test_the_cycle_finder_finds_a_cycle(monkeypatch):
 
 
 # -- the rules -------------------------------------------------------------------------------------
+MAY_IMPORT = {  # docs/ARCHITECTURE.md's table, folder by folder (the tests below narrow it)
+    "game": {"game"},
+    "ui": {"game", "ui"},
+    "scripts": {"scripts", "game"},
+    "bench": {"game", "ui", "bench", "tests", "e2e"},
+    "tests": {"game", "ui", "bench", "tests"},
+    "e2e": {"game", "ui", "e2e", "tests", "scripts"},
+}
+
+
+def test_each_folder_imports_only_the_folders_its_row_names():
+    for m in MODULES:
+        reached = {_folder(t) for t in ours(m)}
+        assert reached <= MAY_IMPORT[_folder(m)], (m, reached - MAY_IMPORT[_folder(m)])
+
+
 def test_no_import_cycle_within_the_engine_or_the_page():
     assert cycles("game") == []
     assert cycles("ui") == []
@@ -224,3 +240,9 @@ def test_the_scripts_use_the_engine_only_to_record_the_lesson():
 def test_only_the_benches_and_their_tests_import_the_benches():
     users = importers(in_folder("bench"))
     assert {_folder(m) for m in users} == {"bench", "tests"}
+
+
+def test_only_the_release_test_imports_a_script():
+    """e2e/test_release.py checks the service worker build_site.py writes."""
+    users = {m: ts for m, ts in importers(in_folder("scripts")).items() if _folder(m) != "scripts"}
+    assert users == {"e2e.test_release": ["scripts.build_site"]}
