@@ -50,8 +50,9 @@ def observe(state: GameState, seat: int) -> GameState:
     return out
 
 
-def view(state: GameState, seat: int, log: bool = True) -> dict:
-    """JSON-ready view for ``seat``; ``log=False`` leaves out the action log."""
+def view(state: GameState, seat: int, log: bool = True, events: bool = True) -> dict:
+    """JSON-ready view for ``seat``; ``log=False`` leaves out the action log,
+    ``events=False`` what the last action did (the position alone)."""
     o = observe(state, seat)
     r = o.rules
     players = []
@@ -81,8 +82,9 @@ def view(state: GameState, seat: int, log: bool = True) -> dict:
         "stock_counts": [len(x) for x in o.stocks], "dead_count": len(o.dead),
         "discard": list(o.discard), "went_out": o.went_out,
         "deal_results": o.deal_results,
-        "events": [to_json(e) for e in o.events],
     }
+    if events:
+        out["events"] = [to_json(e) for e in o.events]
     if log:
         out["log"] = [dict(a) for a in o.log]
     return out
