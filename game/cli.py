@@ -12,6 +12,8 @@ import dataclasses
 import json
 import sys
 
+from .advice import hint
+from .coach import review
 from .deal import new_game
 from .engine import apply
 from .errors import IllegalMove, RulesError, StateError
@@ -22,6 +24,7 @@ from .presets import DEFAULT_PRESET
 from .scoring import deal_breakdown
 from .simulate import simulate
 from .state import GameState
+from .tournament import tournament
 
 MAX_ACTION = 20_000  # characters of --action; a real one is under 300
 
@@ -75,14 +78,12 @@ def cmd_simulate(a) -> None:
 
 
 def cmd_tournament(a) -> None:
-    from .tournament import tournament
     out = tournament(a.preset, *a.bots.split(",", 1), a.games, a.seed, a.jobs)
     print(json.dumps(out.pop("timing")), file=sys.stderr)
     _print(out)
 
 
 def cmd_hint(a) -> None:
-    from .advice import hint
     state = _load_state(a.state)
     seat = state.to_move()
     if seat is None:
@@ -92,7 +93,6 @@ def cmd_hint(a) -> None:
 
 
 def cmd_review(a) -> None:
-    from .coach import review
     state = _load_state(a.state)
     mistakes = review(state, a.seat)
     _print({"seat": a.seat, "mistakes": [dataclasses.asdict(m) for m in mistakes]})
