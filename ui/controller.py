@@ -498,6 +498,7 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, RecapMixin, ReplayMixin
         self.draw_hand(v, now)
         self.draw_bar(v, now)
         self.show_screen(v)
+        self.reveal_their_change()  # once the table shows: a hidden element cannot scroll into view
         self.draw_learning(v)  # ui/learn.py: the hint button and its bubble
 
     def turn_now(self, v):
@@ -528,7 +529,6 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, RecapMixin, ReplayMixin
         dom.mount("melds", render.meld_area(
             v, staged_ids, adding=bool(now.selected), targets=now.targets,
             theirs_open=self.theirs_open, shown_meld=self.shown_meld, changed=self.changed_melds()))
-        self.reveal_their_change()
         dom.mount("piles", render.piles(v))
 
     def draw_hand(self, v, now):
