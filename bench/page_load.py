@@ -4,7 +4,8 @@
 Builds the site into a temp folder, adds a bare Pyodide page (load
 pyodide.mjs with Pyodide's stock python_stdlib.zip, run 1+1) as the floor
 that PyScript and our code add to, serves
-it on localhost and loads each page in headless Chromium: cold (new on-disk
+it on localhost (scripts/serve.py: gzipped, as GitHub Pages sends it) and
+loads each page in headless Chromium: cold (new on-disk
 profile) then warm (reload in that profile once the service worker has
 installed: HTTP cache, compiled-wasm cache and the worker's cache filled;
 the server makes the browser revalidate, answering 304), and a later visit
@@ -16,10 +17,11 @@ first visit starts a game, so its reloads reopen it: the last table is
 on screen at once (ui/paint.js; target: the frame that shows it within
 0.3 s of navigation) and then goes live. Prints medians over --runs (and
 each run's figure) and the ratios to the bare page (target: ready within
-1.0x), the first visit's bytes over the wire, raw and gzipped (as a static
-host sends them) next to the bare page's, and the offline copy's size;
-then the same loads under a phone profile (--phone-runs: CPU 4x slower,
-9 Mbit/s, 40 ms, Chromium's own emulation). Then plays --turns human turns
+1.0x), when a first visit's new-game screen shows and answers a tap, the
+first visit's bytes over the wire, raw and gzipped (target: 4.5 MB gzip)
+next to the bare page's, and the offline copy's size; then the same loads
+under a phone profile (--phone-runs: CPU 4x slower, 9 Mbit/s, 40 ms,
+Chromium's own emulation). Then plays --turns human turns
 (draw, discard) against three --bots bots in the page (default normal;
 target under 50 ms median) and prints the bots' time per action as
 measured inside Python (time.perf_counter around choose + apply, exposed
@@ -95,10 +97,21 @@ new MutationObserver((_, observer) => {
 }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-painted'] });
 """
 
+# Stamp the frame that first shows the new-game screen's Play button (a first
+# visit's screen: ui/render.py draws it once the engine has loaded).
+STAMP_SETUP = """
+new MutationObserver((_, observer) => {
+  if (!document.getElementById('btn-start')) return;
+  observer.disconnect();
+  requestAnimationFrame(() => setTimeout(() => { window.__setupAt = performance.now(); }));
+}).observe(document, { childList: true, subtree: true });
+"""
+
 METRICS = """() => ({
   fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime,
   ready: window.__readyAt,
   painted: window.__paintedAt,
+  setup: window.__setupAt,
   files: performance.getEntriesByType('resource').map(e => new URL(e.name).pathname),
   html: location.pathname,
   bytes: performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
@@ -162,6 +175,7 @@ def visit(pw, url, offline_cache, phone=False, metrics=METRICS):
         context = harness.launch_persistent(pw, profile, **harness.PHONE)
         context.add_init_script(STAMP_READY)
         context.add_init_script(STAMP_PAINTED)
+        context.add_init_script(STAMP_SETUP)
         context.add_init_script(breakdown.STAMP_EVENTS)
         page = context.new_page()
         if phone:
@@ -289,6 +303,16 @@ def paint_line(samples):
               f"{median(runs, 'ready'):.0f} (target {PAINT_TARGET_MS} ms: "
               f"{'met' if painted <= PAINT_TARGET_MS and not missing else 'NOT met'}"
               f"{f'; not painted in {missing} runs' if missing else ''})")
+
+
+def setup_line(samples):
+    """A first visit's new-game screen: when its Play button is on screen, and
+    when it answers a tap (the page is ready, whichever comes later)."""
+    runs = samples[GAME, "cold"]
+    usable = [max(r["setup"], r["ready"]) for r in runs if r["setup"] is not None]
+    print(f"new-game screen (first visit): on screen {median(runs, 'setup'):.0f} ms after navigation, "
+          f"usable {statistics.median(usable) if usable else float('nan'):.0f} ms"
+          f"{f' (never shown in {len(runs) - len(usable)} runs)' if len(usable) < len(runs) else ''}")
 
 
 def gzip_bytes(site, paths):
@@ -493,15 +517,17 @@ def main():
                 for label in LABELS:
                     ratio_line(samples, label, 1.0)
                 paint_line(samples)
+                setup_line(samples)
                 bytes_lines(site, samples)
             if args.phone_runs:
                 print(f"\nphone profile: CPU {PHONE_CPU_SLOWDOWN}x slower, 9 Mbit/s, 40 ms; "
-                      f"median of {args.phone_runs} runs")
+                      f"median of {args.phone_runs} runs (files served gzipped, as GitHub Pages does)")
                 phone = measure(pw, pages, args.phone_runs, phone=True)
                 load_table(phone, pages)
                 for label in LABELS:
                     ratio_line(phone, label, 1.0)
                 paint_line(phone)
+                setup_line(phone)
             if args.turns:
                 t = bot_timing(pw, base, args.turns, args.bots)
                 print(f"bot turn in the page ({args.bots} bots, {t['actions']} actions): "

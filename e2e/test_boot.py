@@ -120,9 +120,9 @@ _document.documentElement.dataset.fromSource = " ".join(sorted(
 
 
 def test_start_up_imports_the_standard_library_compiled(phone_context, base_url, site_dir):
-    """ui/start_pyodide.mjs loads the stdlib in which the modules a start-up
-    imports are bytecode (scripts/stdlib.mjs); a module missing from
-    scripts/stdlib_startup.txt would be compiled from source at every start."""
+    """ui/start_pyodide.mjs loads the shipped stdlib, whose modules are all
+    bytecode (scripts/stdlib.mjs): a module shipped as source would be
+    compiled at every start."""
     page = phone_context.new_page()
     main = (site_dir / "ui" / "main.py").read_text()
     page.route("**/ui/main.py", lambda route: route.fulfill(
@@ -130,7 +130,7 @@ def test_start_up_imports_the_standard_library_compiled(phone_context, base_url,
     page.goto(base_url)
     assert harness.wait_ready(page, BOOT_TIMEOUT_S) == "ready", page.text_content("#boot")
     assert page.get_attribute("html", "data-from-source") == "", \
-        "add these to scripts/stdlib_startup.txt"
+        "scripts/stdlib.mjs must ship these as bytecode"
 
 
 def test_python_error_is_shown(phone_context, base_url):

@@ -10,6 +10,7 @@ as-is (also under a sub-path: all paths are relative).
 """
 
 import argparse
+import ast
 import hashlib
 import json
 import re
@@ -37,19 +38,21 @@ PYODIDE_FILES = (
     "pyodide.asm.wasm",
     "pyodide-lock.json",
 )
-# Pyodide's python_stdlib.zip with the modules a start-up imports compiled
-# (scripts/stdlib.mjs); ui/start_pyodide.mjs loads it instead of the stock one.
+LOCK_FILE = "pyodide-lock.json"
+# The standard library the page ships (scripts/stdlib.mjs): only the modules
+# it imports, as bytecode; ui/start_pyodide.mjs loads it instead of the stock one.
 STDLIB_ZIP = "python_stdlib_compiled.zip"
 # The standard library modules a start-up imports (one a line; recorded from a
-# real start: bench/page_load.py --breakdown prints any imported from source).
+# real start: bench/page_load.py --breakdown prints them), besides those that
+# game/ and ui/ import, which the build reads from their code.
 STDLIB_STARTUP = ROOT / "scripts" / "stdlib_startup.txt"
-# Left out of it: what cannot run in a browser page (a terminal REPL and
-# debugger, processes, network servers and mail clients over sockets) and test
-# tools; about 0.43 MB of the 2.55 MB stock zip.
-STDLIB_LEFT_OUT = ("_pyrepl", "pdb", "multiprocessing", "unittest", "doctest", "pydoc", "wsgiref",
-                   "xmlrpc", "imaplib", "smtplib", "ftplib", "poplib", "mailbox")
 BUILD_CACHE = ROOT / ".cache"  # build products that take long to make (not in git)
-PY_PACKAGES = ("game", "ui")  # packed with their bytecode into APP_ZIP, unpacked into Python's cwd
+ENTRY = "main.py"  # ui/main.py: index.html's <script type="py" src>
+PY_PACKAGES = ("game", "ui")  # packed as bytecode into APP_ZIP, unpacked into Python's cwd
+# Not in APP_ZIP: the command line (`python -m game`: argparse, processes),
+# which the page never imports (the stdlib modules it needs would weigh more
+# than it), and the entry script, which PyScript fetches and runs itself.
+APP_LEFT_OUT = ("game/__main__.py", "game/cli.py", "game/tournament.py", f"ui/{ENTRY}")
 APP_ZIP = "app.zip"
 # index.html's marker for the start-up preload links, and the PyScript chunks
 # that start-up imports besides core.js's own: the config parser (TOML) and
@@ -58,7 +61,6 @@ PRELOAD_MARK = "<!-- start-up preloads -->"
 PYSCRIPT_START_CHUNKS = ("toml", "error")
 PYSCRIPT_CSS = "vendor/pyscript/core.css"  # index.html's stylesheet link
 MPY_CONFIG = re.compile(r"<mpy-config>(.*?)</mpy-config>", re.S)
-ENTRY = "main.py"  # ui/main.py: index.html's <script type="py" src>
 RUNTIME_BYTES_MARK = 'data-runtime-bytes="0"'
 # The installable app: manifest and icons (scripts/make_icons.py draws these).
 APP_FILES = ("manifest.webmanifest", "icons")
@@ -95,60 +97,93 @@ def pyscript_sources() -> dict[str, str]:
     return sources
 
 
+def app_sources(dst: Path) -> None:
+    """Copy PY_PACKAGES, less APP_LEFT_OUT and bytecode caches, into ``dst``."""
+    for pkg in PY_PACKAGES:
+        shutil.copytree(ROOT / pkg, dst / pkg, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    for rel in APP_LEFT_OUT:
+        (dst / rel).unlink()
+
+
 def write_packages(out: Path) -> None:
     """APP_ZIP and the config that unpacks it.
 
-    APP_ZIP holds game/ and ui/ (sources and bytecode) and the bytecode of
-    PyScript's `pyscript` package (in pyscript/__pycache__/: PyScript writes
-    the sources there just before it imports them). The bytecode is made by
-    scripts/bytecode.mjs under Node with the pinned Pyodide; it is
-    "unchecked-hash", so the pyscript sources are checked here to be exactly
-    the ones PyScript writes.
+    APP_ZIP holds game/ and ui/ as bytecode (and the data files they read)
+    and the bytecode of PyScript's `pyscript` package (in
+    pyscript/__pycache__/: PyScript writes the sources there just before it
+    imports them). The bytecode is made by scripts/bytecode.mjs under Node
+    with the pinned Pyodide; it is "unchecked-hash", so the pyscript
+    sources are checked here to be exactly the ones PyScript writes.
     """
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "src"
-        for pkg in PY_PACKAGES:
-            shutil.copytree(ROOT / pkg, src / pkg, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        app_sources(src)
         for name, source in pyscript_sources().items():
             (src / "pyscript").mkdir(parents=True, exist_ok=True)
             (src / "pyscript" / name).write_text(source)
         packed = Path(tmp) / APP_ZIP
         subprocess.run(["node", str(ROOT / "scripts" / "bytecode.mjs"), str(packed), str(src),
-                        *PY_PACKAGES, "pyscript"], check=True)
+                        *PY_PACKAGES, "--written", "pyscript"], check=True)
         with zipfile.ZipFile(packed) as zin, zipfile.ZipFile(out / APP_ZIP, "w") as zout:
             for info in zin.infolist():
-                if info.filename.startswith("pyscript/") and "/__pycache__/" not in info.filename:
-                    continue  # PyScript writes these sources itself
                 entry = Utf8Name(info.filename, info.date_time)
                 entry.compress_type, entry.external_attr = info.compress_type, info.external_attr
-                zout.writestr(entry, zin.read(info))
+                zout.writestr(entry, zin.read(info), compresslevel=9)
     lines = [(ROOT / "pyscript.toml").read_text().rstrip(), "", "[files]",
              f'"./{APP_ZIP}" = "./*"']
     (out / "pyscript.toml").write_text("\n".join(lines) + "\n")
 
 
-def write_stdlib(out: Path) -> None:
-    """STDLIB_ZIP: the stock standard library with STDLIB_STARTUP's modules as
-    bytecode, less STDLIB_LEFT_OUT.
+# Imports of these packages are not the standard library's.
+NOT_STDLIB = (*PY_PACKAGES, "pyscript")
 
-    Compiling takes Node several seconds: the result is kept in BUILD_CACHE
+
+def stdlib_imports(folder: Path) -> list[str]:
+    """Every import statement of the standard library (or Pyodide's own
+    modules) in the Python files under ``folder``, lazy ones included, each
+    written as a statement of its own."""
+    found = set()
+    for path in sorted(folder.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
+            if isinstance(node, ast.Import):
+                found |= {f"import {a.name}" for a in node.names if a.name.split(".")[0] not in NOT_STDLIB}
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module.split(".")[0] not in NOT_STDLIB:
+                found |= {f"from {node.module} import {a.name}" for a in node.names}
+    return sorted(found)
+
+
+def write_stdlib(out: Path) -> None:
+    """STDLIB_ZIP: the standard library modules that STDLIB_STARTUP's and
+    game/'s and ui/'s imports load (scripts/stdlib.mjs), as bytecode.
+
+    Making it takes Node several seconds: the result is kept in BUILD_CACHE
     under a hash of everything it is made from.
     """
     script, stock = ROOT / "scripts" / "stdlib.mjs", PYODIDE_DIR / "python_stdlib.zip"
-    modules = STDLIB_STARTUP.read_text().split()
-    args = ["--drop", ",".join(STDLIB_LEFT_OUT), *modules]
-    inputs = [script.read_bytes(), stock.read_bytes(), " ".join(args).encode(),
-              (PYODIDE_DIR / "pyodide.asm.wasm").read_bytes()]
+    with tempfile.TemporaryDirectory() as tmp:
+        app_sources(Path(tmp))
+        statements = [f"import {name}" for name in STDLIB_STARTUP.read_text().split()]
+        statements += stdlib_imports(Path(tmp))
+    inputs = [script.read_bytes(), (ROOT / "scripts" / "small_pyc.py").read_bytes(), stock.read_bytes(),
+              "\n".join(statements).encode(), (PYODIDE_DIR / "pyodide.asm.wasm").read_bytes()]
     digest = hashlib.sha256(b"\0".join(inputs)).hexdigest()
     cached = BUILD_CACHE / f"stdlib-{digest[:16]}.zip"
     if not cached.is_file():
         BUILD_CACHE.mkdir(exist_ok=True)
         partial = cached.with_suffix(".part")
-        subprocess.run(["node", str(script), str(stock), str(partial), *args], check=True)
+        subprocess.run(["node", str(script), str(stock), str(partial), *statements], check=True)
         partial.replace(cached)
     copy_file(cached, out / "vendor" / "pyodide" / STDLIB_ZIP)
     if f"/vendor/pyodide/{STDLIB_ZIP}" not in (ROOT / "ui" / "start_pyodide.mjs").read_text():
         sys.exit(f"ui/start_pyodide.mjs must load vendor/pyodide/{STDLIB_ZIP}")
+
+
+def write_lock_file(path: Path) -> None:
+    """Pyodide's lock file without its packages: it lists the 354 packages
+    Pyodide can install (114 KB), and the page installs none (ui/start_pyodide.mjs
+    refuses to); loadPyodide only checks the lock's `info` against the runtime."""
+    lock = json.loads((PYODIDE_DIR / LOCK_FILE).read_text())
+    path.write_text(json.dumps({"info": lock["info"], "packages": {}}))
 
 
 def pyscript_start_chunks() -> list[str]:
@@ -193,7 +228,7 @@ def start_up_preloads(html: str) -> str:
         ("module", "vendor/pyodide/pyodide.mjs"),
         ("module", "vendor/pyodide/pyodide.asm.mjs"),
     ] + [("fetch", f"vendor/pyodide/{f}")
-         for f in ("pyodide-lock.json", STDLIB_ZIP, "pyodide.asm.wasm")]
+         for f in (LOCK_FILE, STDLIB_ZIP, "pyodide.asm.wasm")]
     links = [PRELOAD_LINK[kind].format(path) for kind, path in preloads]
     return html.replace(PRELOAD_MARK, "\n  ".join(links))
 
@@ -250,6 +285,7 @@ def build(out: Path) -> int:
     )
     for name in PYODIDE_FILES:
         copy_file(PYODIDE_DIR / name, out / "vendor" / "pyodide" / name)
+    write_lock_file(out / "vendor" / "pyodide" / LOCK_FILE)
     write_stdlib(out)
     runtime_bytes = sum((out / "vendor" / "pyodide" / name).stat().st_size
                         for name in (*PYODIDE_FILES, STDLIB_ZIP))

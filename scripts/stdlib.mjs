@@ -1,53 +1,49 @@
-// Pyodide's standard library with the modules a start-up imports compiled.
+// The standard library the page ships: only the modules it imports, as small bytecode.
 //
-// Pyodide ships python_stdlib.zip as sources: every start compiles each
-// module it imports (about 130, asyncio and json among them) again. This
-// writes a copy in which those modules are bytecode ("unchecked-hash" .pyc,
-// made by the pinned Pyodide itself under Node, so it always matches the
-// page's Python) instead of source; zipimport takes a .pyc it finds there as
-// is. The packages and modules named after --drop (comma-separated) are left
-// out; every other file is copied unchanged, so any module the page imports
-// later is still there (compiled when imported, as before).
+// Pyodide's python_stdlib.zip holds 529 modules as sources (2.55 MB); a start
+// imports about 130 and compiles each from source, every time. This runs
+// the given import statements (the modules a start-up imports, and every
+// stdlib import written anywhere in game/ and ui/, lazy ones included) in
+// the pinned Pyodide under Node, then writes OUT.zip with exactly the stdlib
+// modules they loaded (each one's own imports with it; not those built into
+// the runtime as frozen code, whose files are never read), each as "unchecked-
+// hash" bytecode made by scripts/small_pyc.py (zipimport takes a .pyc it
+// finds in the zip as is). Docstrings stay in Pyodide's own packages, which
+// read some of them back. A statement that fails to run stops the build.
 //
-//     node scripts/stdlib.mjs IN.zip OUT.zip --drop NAME,NAME MODULE [MODULE ...]
+//     node scripts/stdlib.mjs IN.zip OUT.zip STATEMENT [STATEMENT ...]
 import fs from "node:fs";
 import path from "node:path";
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 
-const [input, output, dropFlag, dropped, ...modules] = process.argv.slice(2);
-if (dropFlag !== "--drop") throw new Error("usage: stdlib.mjs IN.zip OUT.zip --drop NAME,NAME MODULE...");
-const py = await loadPyodide();
-py.mountNodeFS("/in", path.dirname(path.resolve(input)));
-py.mountNodeFS("/out", path.dirname(path.resolve(output)));
-py.globals.set("args", py.toPy([path.basename(input), path.basename(output), modules,
-                                dropped.split(",").filter(Boolean)]));
-const missing = py.runPython(`
-import importlib.util, sys, zipfile
-from importlib._bootstrap_external import _code_to_hash_pyc
+const [input, output, ...statements] = process.argv.slice(2);
+const py = await loadPyodide({ stdLibURL: path.resolve(input), env: { PYTHONNODEBUGRANGES: "1" } });
+py.runPython(fs.readFileSync(new URL("./small_pyc.py", import.meta.url), "utf8"));
+py.mountNodeFS("/out", fs.realpathSync(path.dirname(path.resolve(output))));
+py.globals.set("args", py.toPy([path.basename(output), statements]));
+const failed = py.runPython(`
+import sys, types, zipfile
 
-source, target, modules, dropped = args
-wanted = set()
-for name in modules:
-    base = name.replace(".", "/")
-    wanted |= {base + ".py", base + "/__init__.py"}
-found = set()
+target, statements = args
+failed = []
+for statement in statements:
+    try:
+        exec(statement, {})
+    except Exception as error:
+        failed.append(f"{statement}: {error!r}")
 where = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"  # as the page mounts it
-with zipfile.ZipFile("/in/" + source) as zin, zipfile.ZipFile("/out/" + target, "w") as zout:
-    for info in zin.infolist():
-        top = info.filename.split("/")[0]
-        if top in dropped or top.removesuffix(".py") in dropped:
-            continue
-        data = zin.read(info)
-        if info.filename in wanted:
-            found.add(info.filename)
-            code = compile(data, where + info.filename, "exec", dont_inherit=True)
-            data = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
-            info = zipfile.ZipInfo(info.filename[:-3] + ".pyc", info.date_time)
-        zout.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
-[name for name in modules
- if not {name.replace(".", "/") + ".py", name.replace(".", "/") + "/__init__.py"} & found]
+loaded = sorted({m.__file__[len(where):] for m in list(sys.modules.values())
+                 if isinstance(m, types.ModuleType) and (getattr(m, "__file__", None) or "").startswith(where)
+                 and getattr(m.__spec__, "origin", None) != "frozen"})  # importlib's frozen core: never read from the zip
+with zipfile.ZipFile(where[:-1]) as zin, zipfile.ZipFile("/out/" + target, "w") as zout:
+    for name in loaded:
+        info = zin.getinfo(name)
+        data = small_pyc(zin.read(info), where + name, docstrings=name.split("/")[0] in ("pyodide", "_pyodide"))
+        entry = zipfile.ZipInfo(name[:-3] + ".pyc", info.date_time)
+        zout.writestr(entry, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+failed
 `).toJs();
-if (missing.length) {
-  console.error(`not in ${input}: ${missing.join(" ")}`);
+if (failed.length) {
+  console.error(`stdlib.mjs: these imports fail under Pyodide:\n${failed.join("\n")}`);
   process.exit(1);
 }
