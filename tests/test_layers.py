@@ -162,7 +162,7 @@ MAY_IMPORT = {  # docs/ARCHITECTURE.md's table, folder by folder (the tests belo
     "ui": {"game", "ui"},
     "scripts": {"scripts", "game"},
     "bench": {"game", "ui", "bench", "tests", "e2e"},
-    "tests": {"game", "ui", "bench", "tests"},
+    "tests": {"game", "ui", "bench", "tests", "scripts"},
     "e2e": {"game", "ui", "e2e", "tests", "scripts"},
 }
 
@@ -242,7 +242,9 @@ def test_only_the_benches_and_their_tests_import_the_benches():
     assert {_folder(m) for m in users} == {"bench", "tests"}
 
 
-def test_only_the_release_test_imports_a_script():
-    """e2e/test_release.py checks the service worker build_site.py writes."""
+def test_only_the_tests_of_a_script_import_it():
+    """e2e/test_release.py checks the service worker build_site.py writes,
+    e2e/test_shipped_python.py the Python it ships, tests/test_serve.py the server."""
     users = {m: ts for m, ts in importers(in_folder("scripts")).items() if _folder(m) != "scripts"}
-    assert users == {"e2e.test_release": ["scripts.build_site"]}
+    assert users == {"e2e.test_release": ["scripts.build_site"], "e2e.test_shipped_python": ["scripts.build_site"],
+                     "tests.test_serve": ["scripts.serve"]}
