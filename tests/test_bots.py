@@ -290,7 +290,7 @@ def _discards(hand: str, pile_cards: int) -> tuple[str, str]:
 def test_take_value_is_fitted_to_real_deals():
     """bench/fit_discard.py: a take is worth nothing to its taker while the pile
     is small, then a fitted amount a card, far steeper than normal's guess
-    (40 + 15 a card): what any refit of real deals keeps (bench/LOG.md)."""
+    (40 + 15 a card): what any refit of real deals keeps (bench/notes/bots.md)."""
     free, per_card = hard_module.TAKE_FREE_CARDS, hard_module.TAKE_PER_CARD
     assert 0 < free < 15 and per_card > 15
     s = position(discard=" ".join((["4D", "6H", "8C", "TD", "JS", "QC"] * 3)[:free - 1]), phase="play")
