@@ -47,6 +47,16 @@ def test_001_black_threes_left_count_zero():
     assert deal_breakdown(s)[0]["left"] == -5
 
 
+def test_001_red_three_left_in_an_unplayed_foot_counts_its_100_against():
+    """Seed 001 Scoring: "Each card is scored individually, each having its own associated score.
+    This score is the same value, whether subtracted or added to a partnership's final total."
+    and "Red 3s (Always Unmelded) | 100 Points"."""
+    s = position("triple-play-001", hands={0: "4C", 2: ""}, piles={0: ["3H 9S"], 2: []})
+    assert deal_breakdown(s)[0]["left"] == -5 - 100 - 10
+    s = position("triple-play", hands={0: "4C", 2: ""}, piles={0: ["3H 9S"], 2: []})
+    assert deal_breakdown(s)[0]["left"] == -5 - 500 - 10  # seed 000 says -500
+
+
 def test_001_red_threes_are_always_replaced():
     """Seed 001 'Red 3s': any red 3 drawn during the game follows the same procedure."""
     s = position("triple-play-001", hands={0: "4C 6C"}, piles={0: ["JS JS JS"]}, stock_top="3H KS QS",
