@@ -305,7 +305,13 @@ def test_leaving_a_game_while_bots_play(phone_context, base_url, record):
     start_game(page, touch=True, knee_reminder=False)  # the old bot loop must stop
     assert wait_settled(page) == "draw"
     assert table(page, "hand-count") == "15" and "New game" in page.text_content("#log")
-    page.wait_for_timeout(1000)  # long enough for a stale bot loop to wake and act
     assert page.get_attribute("#pile-stock", "aria-label") == fresh
-    assert table(page, "to-move") == "0" and table(page, "phase") == "draw"
+    # A round of the new game (each bot thinks 300 ms, as long as a stale loop
+    # sleeps): every seat plays one turn in order, and no one else moves.
+    press(page, "#btn-draw", True)
+    page.locator("#hand .chip").last.tap()
+    press(page, "#btn-discard", True)
+    wait_settled(page)
+    turns = [a["seat"] for a in game_state(page)["log"] if a["type"] in ("draw", "take_pile")]
+    assert turns[:4] == [0, 1, 2, 3] and turns[4:] in ([], [0])
     assert log.console_errors == []

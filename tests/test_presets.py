@@ -591,7 +591,7 @@ def features(state) -> set[str]:
         if result["went_out"] is None:
             seen.add("end:stock")
         else:
-            seen.add("out:" + state.log[end - 1]["type"])
+            seen |= {"out", "out:" + state.log[end - 1]["type"]}
         for side in result["sides"]:
             seen.update(f"canasta:{k}" for k, v in side["canastas"].items() if v["count"])
             if side["red3"]["count"]:
@@ -604,16 +604,16 @@ def expected_features(rules, players) -> set[str]:
     and what each option that sets this one apart adds."""
     alone = players == len(new_game(rules, seed=0, players=players).sides)
     want = {"draw", "discard", "discard:wild", "meld", "meld:new", "meld:add", "take_pile", "take_pile:new",
-            "next_deal", "canasta:natural", "canasta:mixed", "end:stock", "out:meld"}
+            "next_deal", "canasta:natural", "canasta:mixed", "end:stock", "out"}
     want |= {"canasta:wild"} if rules.wild_melds else set()
     want |= {"red3:laid"} if rules.red3_laid else {"discard:red3"}
-    want |= {"pick_up_knee"} if len(rules.piles) == 3 else set()
+    want |= {"pick_up_knee"} if len(rules.piles) == 3 and not alone else set()  # a partner's knee
     want |= {"knock"} if not rules.discard_after_pile else set()
     want |= {"take_pile:add"} if not rules.pile_pair else set()
     want |= {"draw:both-stocks"} if rules.stock_piles == 2 else set()
     want |= {"meld:black3"} if rules.black3_melds else set()
     want |= {"ask_to_go_out", "answer", "answer:yes", "answer:no"} if rules.ask_partner and not alone else set()
-    want |= {"out:discard"} if rules.going_out_discard != "forbidden" else set()
+    want |= {"forbidden": {"out:meld"}, "required": {"out:discard"}}.get(rules.going_out_discard, set())
     return want
 
 
