@@ -82,6 +82,19 @@ def test_001_going_out_needs_no_basic_book_unless_the_option_is_on():
     refused(s, {"type": "ask_to_go_out"}, "still needs")
 
 
+def test_001_a_hand_is_not_emptied_before_the_sides_first_canasta():
+    """Seed 001: "Players must empty their Hand first. Once that has been done, they may
+    begin playing with the Knee cards." Read as the order of the piles: the knee opens with
+    the side's first canasta (as in triple-play), so the hand's last card may not be played
+    before it, melded or discarded (docs/presets/triple-play-001.md, rulings)."""
+    for hand, action in (("9S 9H 9D", meld("9S 9H 9D")), ("4C", {"type": "discard", "card": "4C"})):
+        s = position("triple-play-001", hands={0: hand}, phase="play", opened=[0])
+        refused(s, action, "until your side has made a canasta")
+    s = position("triple-play-001", hands={0: "9S 9H 9D 9C 9S 9H 9D"}, phase="play", opened=[0])
+    apply(s, meld("9S 9H 9D 9C 9S 9H 9D"))  # the canasta opens the knee: the hand may empty into it
+    assert len(s.players[0].hand) == 13 and len(s.players[0].piles) == 1
+
+
 def test_001_pile_taken_onto_own_meld_without_a_pair():
     """RULES section 2: the pile may be taken whenever its top card can be melded at once."""
     s = position("triple-play-001", hands={0: "4C 6C"}, melds={0: [("9", "9S 9H 9D")]}, discard="KS 9C")
@@ -151,6 +164,24 @@ def test_club_sheet_no_extra_cards_on_the_book_canastas():
     assert s.sides[0].melds[0].book  # the side's first natural canasta fills the book
     s.turn_number += 4
     refused(s, add(1, "KD"), "basic book")
+
+
+@pytest.mark.parametrize("down", [5, 6])
+def test_club_sheet_a_pair_takes_no_pile_onto_five_or_six_of_the_rank_down(down):
+    """Seed 002: "the entire discard pile is picked up by that team if they have two matching
+    cards in their hand (but no more than five of the same cards already in their meld on the
+    table)". Read through the sheet's meld rules: with six down the pair and the top card
+    cannot go anywhere (nine cards in an unfinished meld, or a second unfinished meld of the
+    rank); with five they would make eight at once, a canasta grown in the turn it is made,
+    which "Cards for count may be added to any Canastas (except in the same turn that Canasta
+    has been made)" forbids. With four down the take makes the canasta."""
+    s = position("club-sheet", hands={0: "9H 9C 4C 6C KS"}, melds={0: [("9", " ".join(["9D"] * down))]},
+                 discard="AS AD 9S")
+    refused(s, take({"to": 1, "cards": ["9H", "9C"]}), "at most 7 cards")
+    refused(s, take("9H 9C"), "two unfinished melds")
+    s = position("club-sheet", hands={0: "9H 9C 4C 6C KS"}, melds={0: [("9", "9D 9D 9D 9D")]}, discard="AS AD 9S")
+    apply(s, take({"to": 1, "cards": ["9H", "9C"]}))
+    assert len(s.sides[0].melds[0].cards) == 7 and s.discard == []
 
 
 def test_club_sheet_growth_waits_a_turn():
@@ -266,6 +297,20 @@ def test_hkf_partner_knee_is_a_house_option_other_presets_keep_the_draw_first_ru
     assert not any("remind" in line for line in knee)  # nothing to remember: the knee comes by itself
 
 
+def test_hkf_a_second_book_of_sevens_earns_the_sevens_bonus_again_unless_the_option_is_off():
+    """Seed 004: "All non required books are scored at 500 points for a red book and 300 points
+    for a black book", beside "Additional 'required' books must be the same color as original
+    'required' books". Read: a second book of 7s is again a book of 7s (5,000), as in
+    triple-play; ``rank_bonus_repeats`` off scores it as any other clean book (500)."""
+    sevens = [("7", "7S 7H 7D 7C 7S 7H 7D"), ("7", "7S 7H 7D 7C 7S 7H 7D")]
+    assert get_preset("hkf-sheet").rank_bonus_repeats
+    row = deal_breakdown(position("hkf-sheet", melds={0: sevens}))[0]["canastas"]["natural"]
+    assert row == {"count": 2, "points": 10000}
+    house = get_preset("hkf-sheet").derive(name="house", rank_bonus_repeats=False)
+    row = deal_breakdown(position(house, melds={0: sevens}))[0]["canastas"]["natural"]
+    assert row == {"count": 2, "points": 5500}
+
+
 def test_hkf_required_books_take_no_extra_cards_additional_books_may():
     """Seed 004: cards may not be buried to the required books; to additional books they may."""
     book = [(r, t) for r, t in BOOK]
@@ -356,6 +401,23 @@ def test_hand_and_foot_going_out_needs_two_clean_two_dirty_one_wild_and_partner_
     apply(s, {"type": "answer", "yes": True})
     apply(s, meld("9S 9H 9D"))
     assert s.deal_results[0]["sides"][0]["going_out"] == 100
+
+
+def test_hand_and_foot_a_yes_permits_going_out_and_does_not_oblige_it():
+    """Seed 003 (Whitnack): "If partner agrees you must meld all of your remaining cards, or
+    meld all but one of your remaining cards and discard your last card." Read as the two ways
+    the yes lets the player go out, not as a duty: a player who then keeps cards may discard
+    and play on, and the yes ends with the turn (docs/presets/hand-and-foot.md, rulings)."""
+    books = [("K", "KS KH KD KC KS KH KD"), ("Q", "QS QH QD QC QS QH QD"), ("J", "JS JH JD JC JS JH 2D"),
+             ("T", "TS TH TD TC TS TH 2D"), ("W", "2S 2H 2C JK JK 2S 2H")]
+    s = position("hand-and-foot", hands={0: "9S 9H 9D 4C 6C"}, piles={0: [], 2: []}, melds={0: books},
+                 phase="play")
+    s.players[2].foot_played = True
+    apply(s, {"type": "ask_to_go_out"})
+    apply(s, {"type": "answer", "yes": True})
+    apply(s, meld("9S 9H 9D"))
+    apply(s, {"type": "discard", "card": "4C"})
+    assert s.went_out is None and s.turn == 1 and s.permission is None and s.players[0].hand == ["6C"]
 
 
 @pytest.mark.parametrize("players,decks,sides", [(2, 3, 2), (3, 4, 3), (5, 6, 5), (6, 7, 2)])
