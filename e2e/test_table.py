@@ -94,11 +94,14 @@ def play_turn(page, touch, stats):
             continue
         select_rank(page, rank, touch)
         if send_meld(page, touch, stats, "melds"):
-            if stats["melds"] == 1 and page.locator("#btn-undo").count():
-                # Undo goes back to just after the draw; then meld again.
-                after = table(page, "hand-count")
+            if stats["melds"] == 1:
+                # Undo goes back to just before the meld: the cards return to
+                # the hand and the meld leaves the log; then meld again.
+                after, moves = table(page, "hand-count"), len(game_state(page)["log"])
+                assert page.locator("#btn-undo").count(), "no Undo after a meld"
                 press(page, "#btn-undo", touch)
                 assert int(table(page, "hand-count")) == int(after) + count
+                assert len(game_state(page)["log"]) < moves
                 stats["undos"] += 1
                 select_rank(page, rank, touch)
                 press(page, "#btn-meld", touch)
@@ -148,7 +151,10 @@ def test_phone_plays_a_whole_deal(phone_context, base_url, record):
     phase = play_deal(page, True, stats, shots=(6, mid_deal))
     assert phase == "deal_end"
     assert stats["draws"] >= 1 and stats["melds"] >= 1 and stats["discards"] >= 1, stats
-    assert stats["refused"] and stats["adds"] >= 1, stats
+    assert stats["refused"] and stats["adds"] >= 1 and stats["undos"] == 1, stats
+    # every pile take, knee and meld the test counted is the engine's, and no more
+    mine = Counter(a["type"] for a in game_state(page)["log"] if a.get("seat") == 0)
+    assert (mine["take_pile"], mine["pick_up_knee"]) == (stats["takes"], stats["knees"]), (mine, stats)
     print(f"\n{stats['draws']} draws, {stats['melds']} melds, {stats['knees']} knees, "
           f"{stats['undos']} undos, {stats['takes']} pile takes, {stats['adds']} additions; refused:",
           *sorted(set(stats["refused"])), sep="\n  ")

@@ -60,3 +60,42 @@ def test_not_e2e_selects_exactly_the_engine_tests():
     assert collected("-m", "engine") == {"tests"}
     assert collected("-m", "e2e") == {"e2e"}
     assert collected("-m", "slow") == {"tests", "e2e"}  # whole games, in both layers
+
+
+def _stubbed_checkout(tmp_path):
+    """A copy of scripts/test.sh and scripts/setup.sh beside stub tools that
+    log their calls (npm, python3, .venv's python and ruff); returns the
+    command prefix that runs with the stubs first on PATH, and the log."""
+    log = tmp_path / "calls.log"
+    (tmp_path / "scripts").mkdir()
+    for name in ("test.sh", "setup.sh"):
+        (tmp_path / "scripts" / name).write_text((ROOT / "scripts" / name).read_text())
+    (tmp_path / "requirements-dev.txt").write_text("pytest\n")
+    (tmp_path / "package-lock.json").write_text("{}\n")
+    (tmp_path / ".venv" / "bin").mkdir(parents=True)
+    (tmp_path / ".venv" / ".requirements-dev.txt").write_text("pytest\n")
+    (tmp_path / "stubs").mkdir()
+    stub = f'#!/bin/sh\necho "$(basename "$0") $* TP_DEEP=${{TP_DEEP:-}}" >> {log}\n'
+    for path in (tmp_path / "stubs" / "npm", tmp_path / "stubs" / "python3",
+                 tmp_path / ".venv" / "bin" / "python", tmp_path / ".venv" / "bin" / "ruff"):
+        path.write_text(stub)
+        path.chmod(0o755)
+    env = {"PATH": f"{tmp_path / 'stubs'}:/usr/bin:/bin", "HOME": str(tmp_path)}
+    return env, log
+
+
+def test_the_engine_command_sets_up_only_the_venv_and_runs_the_quick_tier(tmp_path):
+    """README's engine-only command installs no npm package and no browser,
+    builds no site, and runs tests/ alone without TP_DEEP."""
+    assert "bash scripts/test.sh --engine" in (ROOT / "README.md").read_text()
+    env, log = _stubbed_checkout(tmp_path)
+    subprocess.run(["bash", "scripts/test.sh", "--engine", "-k", "knee"], cwd=tmp_path, env=env, check=True)
+    assert log.read_text().splitlines() == ["ruff check . TP_DEEP=", "python -m pytest tests -q -k knee TP_DEEP="]
+
+
+def test_the_setup_without_options_installs_npm_and_builds_the_site(tmp_path):
+    """The same stubs see the full setup's steps, so the test above can fail."""
+    env, log = _stubbed_checkout(tmp_path)
+    subprocess.run(["bash", "scripts/setup.sh"], cwd=tmp_path, env=env, check=True)
+    assert log.read_text().splitlines() == ["npm ci --no-audit --no-fund --loglevel=error TP_DEEP=",
+                                            "python3 scripts/build_site.py TP_DEEP="]
