@@ -36,12 +36,12 @@ from ui.table_view import page_view
 # The quick tier (plain pytest, ``scripts/test.sh --engine``) plays few random
 # games and hypothesis examples; the deep tier (TP_DEEP=1, which the full
 # ``scripts/test.sh`` and so CI set) plays many more.
-DEEP = os.environ.get("TP_DEEP") == "1"
+DEEP_TIER = os.environ.get("TP_DEEP") == "1"
 
 
 def tier(quick, deep):
     """``quick`` in the quick tier, ``deep`` in the deep one."""
-    return deep if DEEP else quick
+    return deep if DEEP_TIER else quick
 
 
 # -- positions laid out by hand --------------------------------------------------------------------
