@@ -106,7 +106,7 @@ def load_state_text(text: str) -> GameState:
 
 # -- properties ---------------------------------------------------------------------------------------
 @pytest.mark.slow
-@settings(max_examples=tier(150, 900), **SETTINGS)
+@settings(max_examples=tier(80, 900), **SETTINGS)
 @given(st.integers(0, 10**6), st.randoms(use_true_random=False), st.integers(1, 3))
 def test_damaged_state_files_are_refused_or_real(index, rng, rounds):
     obj = json.loads(pool()[index % len(pool())])
@@ -128,7 +128,7 @@ def playable() -> tuple:
 
 
 @pytest.mark.slow
-@settings(max_examples=tier(50, 300), **SETTINGS)
+@settings(max_examples=tier(30, 300), **SETTINGS)
 @given(st.integers(0, 10**6), st.randoms(use_true_random=False))
 def test_damaged_actions_are_refused_or_leave_a_real_position(index, rng):
     original, actions = playable()[index % len(playable())]
@@ -145,7 +145,7 @@ def test_damaged_actions_are_refused_or_leave_a_real_position(index, rng):
 
 
 @pytest.mark.slow
-@settings(max_examples=tier(70, 400), **SETTINGS)
+@settings(max_examples=tier(40, 400), **SETTINGS)
 @given(st.integers(0, 10**6), st.randoms(use_true_random=False))
 def test_damaged_links_are_refused_or_real(index, rng):
     state = GameState.from_json(json.loads(pool()[index % len(pool())]))
@@ -159,7 +159,7 @@ def test_damaged_links_are_refused_or_real(index, rng):
 
 
 @pytest.mark.slow
-@settings(max_examples=tier(70, 400), **SETTINGS)
+@settings(max_examples=tier(40, 400), **SETTINGS)
 @given(st.integers(0, 10**6), st.randoms(use_true_random=False))
 def test_damaged_saves_are_set_aside_and_the_others_stay(index, rng):
     store = SaveStore(MemoryStorage())
