@@ -1,6 +1,7 @@
 """CI runs exactly the test command README gives (README "## Test"), so what
 passes in CI is what a contributor's one command runs."""
 
+import json
 import re
 import subprocess
 import sys
@@ -49,17 +50,33 @@ def test_no_script_or_test_edits_sys_path():
     assert edits == [], edits
 
 
+# Collects every test once and prints each one's folder and markers.
+COLLECT_MARKERS = """
+import json, sys, pytest
+class Markers:
+    def pytest_collection_finish(self, session):
+        self.seen = [(i.nodeid.split("/")[0], sorted({m.name for m in i.iter_markers()})) for i in session.items]
+plugin = Markers()
+pytest.main(["--collect-only", "-q", "-p", "no:cacheprovider"], plugins=[plugin])
+print(json.dumps(plugin.seen), file=sys.stderr)
+"""
+
+
 @pytest.mark.slow
 def test_not_e2e_selects_exactly_the_engine_tests():
-    """Every test carries its layer's marker (the root conftest.py)."""
-    def collected(*args):
-        out = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", *args],
-                             cwd=ROOT, capture_output=True, text=True, check=True).stdout
-        return {line.split("::")[0].split("/")[0] for line in out.splitlines() if "::" in line}
-    assert collected("-m", "not e2e") == {"tests"}
-    assert collected("-m", "engine") == {"tests"}
-    assert collected("-m", "e2e") == {"e2e"}
-    assert collected("-m", "slow") == {"tests", "e2e"}  # whole games, in both layers
+    """Every test carries its layer's marker (the root conftest.py): ``-m
+    "not e2e"`` and ``-m engine`` select tests/, ``-m e2e`` e2e/; whole games
+    are marked slow in both layers."""
+    out = subprocess.run([sys.executable, "-c", COLLECT_MARKERS], cwd=ROOT, capture_output=True, text=True,
+                         check=True).stderr
+    seen = json.loads(out.splitlines()[-1])
+    folders = {folder for folder, _ in seen}
+    assert folders == {"tests", "e2e"}
+    assert {folder for folder, marks in seen if "e2e" not in marks} == {"tests"}
+    assert {folder for folder, marks in seen if "engine" in marks} == {"tests"}
+    assert {folder for folder, marks in seen if "e2e" in marks} == {"e2e"}
+    assert {folder for folder, marks in seen if "slow" in marks} == {"tests", "e2e"}
+    assert all(("engine" in marks) != ("e2e" in marks) for _, marks in seen)
 
 
 def _stubbed_checkout(tmp_path):
