@@ -74,19 +74,10 @@ def no_console_errors(request, monkeypatch):
         pytest.fail("console or page errors:\n" + "\n".join(unexpected), pytrace=False)
 
 
-def traced_context(browser, **kwargs):
-    """A new context that prints its failed requests and console errors,
-    so a failing test's captured output says why a page broke."""
-    context = browser.new_context(**kwargs)
-    context.on("requestfailed", lambda r: print(f"request failed: {r.url} {r.failure}"))
-    context.on("console", lambda m: m.type == "error" and print(f"console error: {m.text}"))
-    return context
-
-
 @pytest.fixture
 def phone_context(chromium):
     """390x844 touch phone, fresh cache and storage."""
-    context = traced_context(chromium, **harness.PHONE)
+    context = harness.traced_context(chromium, **harness.PHONE)
     yield context
     context.close()
 
@@ -94,7 +85,7 @@ def phone_context(chromium):
 @pytest.fixture
 def desktop_context(chromium):
     """1280x800 desktop, fresh cache and storage."""
-    context = traced_context(chromium, **harness.DESKTOP)
+    context = harness.traced_context(chromium, **harness.DESKTOP)
     yield context
     context.close()
 

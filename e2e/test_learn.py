@@ -10,7 +10,7 @@ motion tests do.
 import json
 
 import harness
-from conftest import traced_context
+from harness import traced_context
 from pages import (
     assert_readable,
     axe_serious,
