@@ -2,7 +2,7 @@
 """How long a hint and the coach take, and how long the page would be busy at a time.
 
 Hint: at positions along a game between ``normal`` bots (the player to move
-each time), ``advice.think`` at the page's budget (500 ms), run the way the
+each time), ``advice.think`` (hard's own fixed thinking), run the way the
 page runs a bot (``ui.controller.bot_step``): slices of about 35 ms, each a
 loop of ``next`` until 35 ms have passed, the page free in between. Prints
 the time until the hint is known (the slices' time; in the page add a few
@@ -11,9 +11,8 @@ ms per slice for the page's own work) against the target (shown within
 the longest slice and the longest single unit (the work between two
 yields) against the target for a main-thread task (100 ms).
 Coach: ``coach.review_steps`` over the last deal of a whole game (its
-log replayed from the start, as the page's would be), seat 0, at
-200 ms a decision, in the same slices: its total time, decisions, and its
-longest slice and unit.
+log replayed from the start, as the page's would be), seat 0, in the same
+slices: its total time, decisions, and its longest slice and unit.
 
 Timings are wall time (run it on a quiet machine), but for the longest
 unit also in CPU time (``longest_unit_cpu``), which a busy machine does not
@@ -21,13 +20,12 @@ inflate (under Pyodide it is wall time again). Under CPython the figures
 are a proxy for the page; ``bench/pyodide.mjs`` runs the same script under
 the page's Pyodide in Node:
 
-    python3 -m bench.advice [--seed 1] [--hints 30] [--budget 500] [--coach-budget 200]
+    python3 -m bench.advice [--seed 1] [--hints 30]
     node bench/pyodide.mjs bench/advice.py [the same options]
 """
 
 import argparse
 import json
-import random
 import sys
 import time
 from dataclasses import dataclass
@@ -102,15 +100,14 @@ def ms(seconds: float) -> float:
     return round(seconds * 1000, 1)
 
 
-def hint_report(seed: int, count: int, budget: float) -> bool:
-    runs = [sliced(think(state, state.to_move(), random.Random(i), budget))
-            for i, state in enumerate(positions(seed, count))]
+def hint_report(seed: int, count: int) -> bool:
+    runs = [sliced(think(state, state.to_move())) for state in positions(seed, count)]
     times = sorted(r.wall for r in runs)
     searched = sorted(r.wall for r in runs if r.yields)
     slice_ = max(r.slice for r in runs)
     met = times[-1] * 1000 <= SHOWN_MS and slice_ * 1000 <= TASK_MS
     print(json.dumps({"hint_ms": {
-        "budget": budget, "positions": len(runs), "median": ms(times[len(times) // 2]),
+        "positions": len(runs), "median": ms(times[len(times) // 2]),
         "max": ms(times[-1]), "max_cpu": ms(max(r.cpu for r in runs)), "searched": len(searched),
         "median_searched": ms(searched[len(searched) // 2]), "longest_slice": ms(slice_),
         "longest_unit": ms(max(r.unit for r in runs)),
@@ -119,14 +116,14 @@ def hint_report(seed: int, count: int, budget: float) -> bool:
     return met
 
 
-def coach_report(seed: int, budget: float) -> bool:
+def coach_report(seed: int) -> bool:
     state = play_game("triple-play", seed, ["normal"], check_cards=False)
-    run = sliced(review_steps(state, 0, random.Random(seed), budget))
+    run = sliced(review_steps(state, 0))
     start, end = deal_span(state)
     decisions = sum(a.get("seat") == 0 for a in state.log[start:end])
     met = run.slice * 1000 <= TASK_MS
     print(json.dumps({"coach_s": round(run.wall, 2), "cpu_s": round(run.cpu, 2),
-                      "budget_per_decision": budget, "decisions": decisions,
+                      "decisions": decisions,
                       "mistakes": [m.cost for m in run.value], "longest_slice": ms(run.slice),
                       "longest_unit": ms(run.unit), "longest_unit_cpu": ms(run.unit_cpu),
                       "met": met}), flush=True)
@@ -137,11 +134,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--hints", type=int, default=30, help="positions to hint at")
-    ap.add_argument("--budget", type=float, default=500, help="the hint's milliseconds")
-    ap.add_argument("--coach-budget", type=float, default=200, help="the coach's ms a decision")
     a = ap.parse_args()
-    ok = hint_report(a.seed, a.hints, a.budget)
-    ok &= coach_report(a.seed, a.coach_budget)
+    ok = hint_report(a.seed, a.hints)
+    ok &= coach_report(a.seed)
     return 0 if ok else 1
 
 

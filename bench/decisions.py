@@ -55,7 +55,7 @@ def play_out(state: GameState, worlds: list[GameState], action: dict, side: int,
              turns: int) -> tuple[float, float]:
     """(the mean evaluation where ``hard``'s look-ahead of ``turns`` stops in
     ``worlds``, the deal's real result)."""
-    value = statistics.mean(HARD.look_ahead(w.clone(), action, side, turns, math.inf) for w in worlds)
+    value = statistics.mean(HARD.look_ahead(w.clone(), action, side, turns) for w in worlds)
     world = state.clone()
     apply(world, action)
     while world.phase in ("draw", "play", "answer"):

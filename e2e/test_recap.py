@@ -1,7 +1,7 @@
 """After the bots' turns, at 390x844 and 360x640: the info area says what each
 bot did, one whole line a turn, exactly the lines game.narrate derives from
 the engine's log; no line is cut; the melds those turns made or grew carry
-their mark until your next action; and no banner shown on the way covered
+their mark until your next action, a reload included; and no banner shown on the way covered
 the hand, the action bar or the status.
 
 The position is deal 1 of a seeded game of normal bots, planted as a save
@@ -17,7 +17,7 @@ import game
 import harness
 from game import narrate, replay
 from game.bots import get_bot
-from pages import game_state, new_context, press, resume_at, table, wait_settled
+from pages import game_state, new_context, press, reopen, resume_at, table, wait_settled
 from ui import render
 from ui.selection import group_key
 
@@ -124,6 +124,9 @@ def test_after_the_bots_round_each_turn_is_said_whole_and_marked(chromium, base_
     assert "melds changed" in page.text_content(".strip-side[data-side='1']")
     # their melds changed: at your turn they are unfolded, yours still in view below them
     assert page.get_attribute("#btn-opponents", "aria-expanded") == "true" and page.is_visible("#side-1")
+    first = box_of(page, "#side-1 .meld.changed >> nth=0")
+    area = box_of(page, "#meld-scroll")
+    assert area["y"] - 1 <= first["y"] and first["y"] + first["height"] <= area["y"] + area["height"] + 1
     harness.screenshot(page, f"{size}-recap-opponents-open")
     press(page, "#btn-opponents", True)
     assert page.is_hidden("#side-1")
@@ -135,6 +138,14 @@ def test_after_the_bots_round_each_turn_is_said_whole_and_marked(chromium, base_
         for name, kept in b["keep"].items():
             assert kept is None or not overlap(b["box"], kept), (b["text"], name, b["box"], kept)
         assert 0 <= b["box"]["top"] and b["box"]["bottom"] <= h and 0 <= b["box"]["left"] and b["box"]["right"] <= w
+
+    # a reload shows the same recap and marks (rebuilt from the saved log)
+    reopen(page, base_url + "?delay=250&seed=7", to_list=False)
+    wait_settled(page)
+    assert page.eval_on_selector_all("#recap li", "els => els.map(e => e.textContent)") == expected
+    for meld_id, change in changed.items():
+        assert page.text_content(f"#meld-{meld_id} .m-change") == ("new" if change == "new" else f"+{change}")
+    assert page.get_attribute("#btn-opponents", "aria-expanded") == "true"
 
     press(page, "#btn-draw", True)
     assert page.locator(".meld.changed").count() == 0

@@ -4,7 +4,9 @@ bar is on screen, no text is drawn over other text, nothing covers the hand,
 and no part of the table is clipped while another has room to spare.
 
 Positions, planted as saves (pages.resume_at): a crowded
-late deal that normal bots reached, a 70-card hand with 20 melds a side,
+late deal that normal bots reached, the second deal's busy turn after the
+bots melded (three lines of scores, a recap of three turns, a wild group on
+the hand's second row), a 70-card hand with 20 melds a side,
 bots of three levels with new wild cards drawn and the knee to come, the
 turn just after picking up the knee with six melds staged and a refusal
 shown, and crowded 5- and 6-seat tables.
@@ -16,9 +18,11 @@ import pytest
 
 import game
 import harness
+from game import narrate, replay
 from game.bots import get_bot
 from pages import SMALL, crowded, press, resume_at, table
 from tests.helpers import position
+from ui.selection import group_key
 
 SIZES = {"phone": harness.PHONE, "small": SMALL}
 
@@ -84,6 +88,28 @@ def late_deal(seed=3):
         seat = state.to_move()
         game.apply(state, get_bot("normal")(game.observe(state, seat), seat, rng))
     return state
+
+
+def second_deal(seed=1):
+    """Deal 2, normal bots in every seat: South to draw holding eight groups or
+    more with wild cards, knee and foot to come, after a round in which the
+    others melded (the recap, rebuilt from the log, tells three turns; the
+    scores take three lines)."""
+    state = game.new_game("triple-play", seed=seed)
+    rng = random.Random(seed)
+    while True:
+        seat = state.to_move()
+        if seat is None:
+            assert state.deal == 1, "the second deal ended before the table filled"
+            game.apply(state, {"type": "next_deal"})
+            continue
+        if state.deal == 2 and seat == 0 and state.phase == "draw" and len(state.players[0].piles) == 2:
+            groups = {group_key(c) for c in state.players[0].hand}
+            turns = narrate.since_last_turn(replay.since_turn_of(state, 0), 0)
+            melded = [a for _, turn in turns for a, *_ in turn if a["type"] in ("meld", "take_pile")]
+            if len(groups) >= 8 and groups & {"2", "JK"} and len(turns) == 3 and len(melded) >= 2:
+                return state
+        game.apply(state, get_bot("normal")(game.observe(state, seat), seat, rng))
 
 
 def levels():
@@ -153,14 +179,17 @@ def assert_fits(page, where):
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("where", ["late", "seventy", "levels", "knee", "five", "six"])
+@pytest.mark.parametrize("where", ["late", "second", "seventy", "levels", "knee", "five", "six"])
 def test_the_table_fits_at_the_moments_that_matter(chromium, base_url, size, where):
-    state = {"late": late_deal, "seventy": crowded, "levels": levels, "knee": knee_turn,
+    state = {"late": late_deal, "second": second_deal, "seventy": crowded, "levels": levels, "knee": knee_turn,
              "five": lambda: crowded("hand-and-foot", 5), "six": lambda: crowded("hkf-sheet", 6)}[where]()
     context = chromium.new_context(**SIZES[size])
     page = context.new_page()
     resume_at(page, base_url, state, bots=("easy", "normal", "hard") if where == "levels" else None)
     assert_fits(page, f"{size} {where}")
+    if where == "second":
+        assert page.locator("#recap li").count() == 3
+        harness.screenshot(page, f"{size}-second-deal")
     if where == "knee":
         stage_six(page)
         assert_fits(page, f"{size} {where} staged")

@@ -14,7 +14,6 @@ pile).
 from __future__ import annotations
 
 import json
-import random
 from collections import Counter
 from dataclasses import dataclass
 
@@ -22,7 +21,7 @@ from . import cards as C
 from . import melds as M
 from .bots.evaluate import ahead_of_best
 from .bots.going_out import canasta_within_reach, cards_left_cost, opponents_close
-from .bots.hard import DEFAULT_BUDGET_MS, Hard, action_key, run_to_end, take_chance
+from .bots.hard import Hard, action_key, run_to_end, take_chance
 from .bots.knowledge import read_table
 from .bots.normal import pick_take, pile_is_worth_it, take_chances
 from .engine import book_status, opening_minimum
@@ -55,23 +54,21 @@ class Advice:
     reason: str    # one line in the player's words
 
 
-def think(state: GameState, seat: int, rng: random.Random, budget_ms: float = DEFAULT_BUDGET_MS,
-          samples: int | None = None):
+def think(state: GameState, seat: int, samples: int | None = None):
     """``Hard.think`` from ``seat``'s view, as a generator (it yields between
-    small units of work); returns an ``Advice``. ``samples`` caps hard's
-    samples (a deterministic limit, for tests)."""
+    small units of work); returns an ``Advice``: the move a ``hard`` bot in
+    that seat makes there. ``samples`` makes hard lighter (for tests)."""
     if state.to_move() != seat:
         raise IllegalMove("It is not that seat's move: there is nothing to advise.")
     obs = observe(state, seat)
-    bot = Hard(budget_ms, samples)
-    action = yield from bot.think(obs, seat, rng)
+    bot = Hard(samples)
+    action = yield from bot.think(obs, seat)
     return Advice(action, reason(obs, seat, action, bot.measured))
 
 
-def hint(state: GameState, seat: int, *, budget_ms: float = DEFAULT_BUDGET_MS, seed: int = 0,
-         samples: int | None = None) -> Advice:
+def hint(state: GameState, seat: int, *, samples: int | None = None) -> Advice:
     """``think`` run to the end."""
-    return run_to_end(think(state, seat, random.Random(seed), budget_ms, samples))
+    return run_to_end(think(state, seat, samples))
 
 
 # -- reasons --------------------------------------------------------------------

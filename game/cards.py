@@ -13,6 +13,7 @@ RED_THREES = ("3H", "3D")
 BLACK_THREES = ("3S", "3C")
 WILDS = frozenset([JOKER] + ["2" + s for s in SUITS])  # sets: hot loops test membership inline
 CODES = frozenset([JOKER] + [r + s for r in RANKS for s in SUITS])
+HIDDEN = "??"  # a card a seat may not see (game.view, game.events)
 
 RANK_NAMES = {
     "A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "10", "9": "9",

@@ -1,6 +1,7 @@
 """Command line: ``python -m game {new,legal,apply,score,simulate,tournament,hint,review} ...``.
 
-Every command prints JSON on stdout. A refused action or a bad
+Every command prints JSON on stdout (a tournament's wall times go to
+stderr: its stdout is the same on any machine). A refused action or a bad
 input prints ``{"error": "..."}`` and exits with status 2.
 """
 
@@ -11,6 +12,8 @@ import dataclasses
 import json
 import sys
 
+from .advice import hint
+from .coach import review
 from .deal import new_game
 from .engine import apply
 from .errors import IllegalMove, RulesError, StateError
@@ -21,9 +24,9 @@ from .presets import DEFAULT_PRESET
 from .scoring import deal_breakdown
 from .simulate import simulate
 from .state import GameState
+from .tournament import tournament
 
 MAX_ACTION = 20_000  # characters of --action; a real one is under 300
-MAX_BUDGET = 60_000  # milliseconds of thinking per decision (as a bot's hard:MS)
 
 
 def _load_state(path: str) -> GameState:
@@ -75,36 +78,24 @@ def cmd_simulate(a) -> None:
 
 
 def cmd_tournament(a) -> None:
-    from .tournament import tournament
-    _print(tournament(a.preset, *a.bots.split(",", 1), a.games, a.seed, a.jobs))
+    out = tournament(a.preset, *a.bots.split(",", 1), a.games, a.seed, a.jobs)
+    print(json.dumps(out.pop("timing")), file=sys.stderr)
+    _print(out)
 
 
 def cmd_hint(a) -> None:
-    from .advice import hint
     state = _load_state(a.state)
     seat = state.to_move()
     if seat is None:
         raise IllegalMove("The deal is over: no one is to move.")
-    advice = hint(state, seat, budget_ms=a.budget, seed=a.seed)
+    advice = hint(state, seat)
     _print({"action": advice.action, "reason": advice.reason})
 
 
 def cmd_review(a) -> None:
-    from .coach import review
     state = _load_state(a.state)
-    mistakes = review(state, a.seat, seed=a.seed, budget_ms_per_decision=a.budget)
+    mistakes = review(state, a.seat)
     _print({"seat": a.seat, "mistakes": [dataclasses.asdict(m) for m in mistakes]})
-
-
-def _budget(text: str) -> float:
-    """A --budget: milliseconds from 1 to ``MAX_BUDGET``."""
-    try:
-        ms = float(text)
-    except ValueError:
-        ms = 0.0
-    if not 1 <= ms <= MAX_BUDGET:
-        raise argparse.ArgumentTypeError(f"a budget is 1 to {MAX_BUDGET} milliseconds")
-    return ms
 
 
 class _Parser(argparse.ArgumentParser):
@@ -142,21 +133,17 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_simulate)
     p = sub.add_parser("tournament", help="duplicate games of bot A (seats 0, 2) against bot B")
     p.add_argument("--preset", default=DEFAULT_PRESET)
-    p.add_argument("--bots", default="normal,easy", help="A,B (hard:MS sets hard's budget)")
+    p.add_argument("--bots", default="normal,easy", help="A,B")
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--jobs", type=int, default=1, help="processes to play on")
     p.set_defaults(func=cmd_tournament)
     p = sub.add_parser("hint", help="what hard would do for the player to move, and why")
     p.add_argument("--state", required=True)
-    p.add_argument("--budget", type=_budget, default=500, help="milliseconds of thinking")
-    p.add_argument("--seed", type=int, default=0)
     p.set_defaults(func=cmd_hint)
     p = sub.add_parser("review", help="a seat's costliest decisions in the last finished deal")
     p.add_argument("--state", required=True)
     p.add_argument("--seat", type=int, required=True)
-    p.add_argument("--budget", type=_budget, default=200, help="milliseconds per decision")
-    p.add_argument("--seed", type=int, default=0)
     p.set_defaults(func=cmd_review)
     return ap
 

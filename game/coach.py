@@ -9,20 +9,21 @@ cards filled in consistently with the seat's view) are played on from both
 actions by ``normal`` for every seat, and the mean difference of the side's
 score lead where they stop is the cost in points (common random numbers:
 both actions meet the same cards, so the difference is far steadier than
-either value). The three costliest decisions above ``MIN_COST`` are kept,
-with hard's reason (``advice.reason``) and both actions in the log's words.
+either value). Hard's choice is the one a ``hard`` bot makes in that seat
+(and the hint gives there); the cost's deals come from a stream of the
+position's own (``decision_rng``), so a review is the same on any machine.
+The three costliest decisions above ``MIN_COST`` are kept, with hard's
+reason (``advice.reason``) and both actions in the log's words.
 """
 
 from __future__ import annotations
 
-import random
-import time
 from collections import Counter
 from dataclasses import dataclass
 
 from . import cards as C
 from .advice import reason, take_shares
-from .bots.determinize import sample_world, unpicked_piles
+from .bots.determinize import decision_rng, sample_world, unpicked_piles
 from .bots.hard import Hard, horizon, run_to_end
 from .bots.knowledge import read_table
 from .engine import apply, restart
@@ -34,8 +35,7 @@ from .view import observe, view
 
 SHOWN = 3            # decisions listed
 MIN_COST = 20.0      # points: a smaller estimated loss is not worth a word
-COST_SAMPLES = 24    # sampled deals for one cost at most (fewer if the budget runs out)
-MIN_COST_SAMPLES = 4  # and at least
+COST_SAMPLES = 24    # sampled deals for one cost
 REPLAY_UNIT = 100    # actions replayed between two yields (about 4 ms in CPython)
 PLAIN = "4C"         # a hidden card in the words for a move not made (never a red 3)
 FEED_NOTED = 0.1     # a thrown card's chance of feeding the next player worth a word
@@ -64,12 +64,11 @@ def deal_span(state: GameState) -> tuple[int, int]:
     return starts[-2], starts[-1] - 1
 
 
-def review_steps(state: GameState, seat: int, rng: random.Random,
-                 budget_ms_per_decision: float = 200, samples: int | None = None):
+def review_steps(state: GameState, seat: int, samples: int | None = None):
     """A generator: yields ``(done, total)`` (the seat's decisions reviewed,
     and in the deal) between small units of work; returns at most ``SHOWN``
     mistakes of the last finished deal, the costliest first. ``samples``
-    caps hard's samples and the cost's (a deterministic limit, for tests)."""
+    replaces hard's sample counts and the cost's (a lighter review, for tests)."""
     if not 0 <= seat < state.num_players:
         raise StateError("No such seat.")
     start, end = deal_span(state)
@@ -83,7 +82,7 @@ def review_steps(state: GameState, seat: int, rng: random.Random,
         if logged.get("seat") == seat:
             turns += logged["type"] in (Act.DRAW, Act.TAKE_PILE)
             done = {k: v for k, v in logged.items() if k != "seat"}
-            judging = judge(game, seat, done, rng, budget_ms_per_decision, samples)
+            judging = judge(game, seat, done, samples)
             judged = yield from _relay(judging, (reviewed, total))
             if judged is not None:
                 preferred, cost, why = judged
@@ -97,10 +96,9 @@ def review_steps(state: GameState, seat: int, rng: random.Random,
     return found[:SHOWN]
 
 
-def review(state: GameState, seat: int, *, seed: int = 0, budget_ms_per_decision: float = 200,
-           samples: int | None = None) -> list[Mistake]:
+def review(state: GameState, seat: int, *, samples: int | None = None) -> list[Mistake]:
     """``review_steps`` run to the end."""
-    return run_to_end(review_steps(state, seat, random.Random(seed), budget_ms_per_decision, samples))
+    return run_to_end(review_steps(state, seat, samples))
 
 
 def replayed(state: GameState, start: int):
@@ -123,17 +121,16 @@ def replayed(state: GameState, start: int):
     return at_start
 
 
-def judge(state: GameState, seat: int, done: dict, rng: random.Random, budget_ms: float,
-          samples: int | None = None):
+def judge(state: GameState, seat: int, done: dict, samples: int | None = None):
     """A generator returning (hard's action, the estimated cost of ``done``,
     hard's reason) if the seat's choice ``done`` differs from hard's and
     costs more than ``MIN_COST``, else None. Sees only ``seat``'s view."""
     obs = observe(state, seat)
-    bot = Hard(budget_ms, samples)
-    preferred = yield from bot.think(obs, seat, rng)
+    bot = Hard(samples)
+    preferred = yield from bot.think(obs, seat)
     if same_choice(done, preferred):
         return None
-    cost = yield from cost_of(bot, obs, seat, done, preferred, rng, budget_ms, samples)
+    cost = yield from cost_of(bot, obs, seat, done, preferred, samples)
     if cost < MIN_COST:
         return None
     why = wild_note(done, preferred) + reason(obs, seat, preferred, bot.measured)
@@ -191,24 +188,21 @@ def _melds(action: dict) -> list:
     return sorted((pl.get("to", 0), sorted(map(C.rank, pl["cards"]))) for pl in action["melds"])
 
 
-def cost_of(bot: Hard, obs: GameState, seat: int, done: dict, preferred: dict, rng: random.Random,
-            budget_ms: float, samples: int | None = None):
+def cost_of(bot: Hard, obs: GameState, seat: int, done: dict, preferred: dict,
+            samples: int | None = None):
     """A generator returning the mean points by which ``preferred`` beats
     ``done`` over the same sampled deals (hard's look-ahead, both crossing
     the turns the longer of the two needs)."""
     know = read_table(obs, seat, melding=True)
     side = obs.side_of(seat)
     turns = max(horizon([done]), horizon([preferred]))
-    most = samples or COST_SAMPLES
-    left = budget_ms / 1000   # time spent here only, not between the yields
+    rng = decision_rng(obs, seat, "cost")
     diffs = []
-    while len(diffs) < most and (samples or len(diffs) < MIN_COST_SAMPLES or left > 0):
-        start = time.perf_counter()
+    for _ in range(samples or COST_SAMPLES):
         world = sample_world(obs, seat, know, rng)
-        better = bot.look_ahead(world.clone(), preferred, side, turns, float("inf"))
-        worse = bot.look_ahead(world, done, side, turns, float("inf"))
+        better = bot.look_ahead(world.clone(), preferred, side, turns)
+        worse = bot.look_ahead(world, done, side, turns)
         diffs.append(better - worse)
-        left -= time.perf_counter() - start
         yield
     return sum(diffs) / len(diffs)
 

@@ -11,6 +11,7 @@ import random
 
 from . import cards as C
 from .errors import RulesError
+from .events import LaidRed3, PickedUpPile
 from .names import Phase
 from .presets import get_preset
 from .rules import RuleSet
@@ -148,7 +149,8 @@ def in_first_pile(state: GameState, seat: int) -> bool:
 def lay_red_threes(state: GameState, seat: int) -> None:
     """Lay the red 3s a player holds, replacing them where the rules say."""
     r = state.rules
-    side = state.sides[state.side_of(seat)]
+    side_index = state.side_of(seat)
+    side = state.sides[side_index]
     if not r.red3_laid or (r.red3_after_opening and not side.opened):
         return
     p = state.players[seat]
@@ -160,13 +162,12 @@ def lay_red_threes(state: GameState, seat: int) -> None:
             p.hand.remove(c)
             side.red3.append(c)
         replace = r.red3_replace == "always" or (r.red3_replace == "hand" and in_first_pile(state, seat))
-        if not replace:
+        drawn = [take_from_stock(state, 0) for _ in threes] if replace else []
+        drawn = [c for c in drawn if c is not None]
+        p.hand.extend(drawn)
+        state.events.append(LaidRed3(seat, side_index, tuple(threes), tuple(drawn)))
+        if len(drawn) < len(threes):  # not replaced, or the stock ran dry
             return
-        for _ in threes:
-            card = take_from_stock(state, 0)
-            if card is None:
-                return
-            p.hand.append(card)
 
 
 def take_from_stock(state: GameState, index: int) -> str | None:
@@ -189,8 +190,11 @@ def refill_stock(state: GameState) -> None:
         state.dead = []
 
 
-def pick_up_next_pile(state: GameState, seat: int) -> None:
+def pick_up_next_pile(state: GameState, seat: int, chosen: bool = False) -> None:
+    """The seat's next pile (knee, then foot) into its hand; ``chosen``: by the
+    pick_up_knee action, not as the side effect of a canasta or an empty hand."""
     p = state.players[seat]
+    state.events.append(PickedUpPile(seat, "knee" if len(p.piles) == 2 else "foot", len(p.piles[0]), chosen))
     p.hand.extend(p.piles.pop(0))
     p.knee_ready = False
     p.pending_pickup = False

@@ -15,9 +15,10 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from . import cards as C
+from . import events as E
 from . import melds as M
 from .actions import parse_action
-from .deal import in_first_pile, lay_red_threes, pick_up_next_pile, refill_stock, start_deal, take_from_stock
+from .deal import in_first_pile, lay_red_threes, new_game, pick_up_next_pile, refill_stock, start_deal, take_from_stock
 from .english import join_words
 from .errors import IllegalMove
 from .names import Act, Phase
@@ -46,7 +47,8 @@ class Plan:
 
 # -- public API -------------------------------------------------------------
 def apply(state: GameState, action: dict) -> GameState:
-    """Check and carry out an action for the player to move; returns the state."""
+    """Check and carry out an action for the player to move; returns the state,
+    whose ``events`` say what the action did (game/events.py)."""
     if state.observer is not None:
         raise RuntimeError("An observation shares the table with the real game: clone() it to look ahead.")
     p = plan(state, action)
@@ -528,13 +530,16 @@ def _plan_ask(state: GameState, seat: int, action: dict) -> Plan:
 # -- carrying out ---------------------------------------------------------------
 def _execute(state: GameState, p: Plan) -> None:
     """Carry out a checked plan: log it, make its own change, then (for a move
-    in the turn) the turn's bookkeeping: the foot played, going out."""
+    in the turn) the turn's bookkeeping: the foot played, going out. Each
+    change notes its events as it happens."""
     entry = dict(p.action)
     if p.seat >= 0:
         entry["seat"] = p.seat
     state.log.append(entry)
+    state.events = []
     rule = ACTIONS[p.action["type"]]
     if p.ends_deal:  # a draw from a stock too small: the deal ends, nothing moves
+        state.events.append(E.StockRanOut(p.seat))
         _end_deal(state)
         return
     if not rule.in_turn:
@@ -547,6 +552,7 @@ def _execute(state: GameState, p: Plan) -> None:
         player.foot_played = True
     if p.goes_out:
         state.went_out = p.seat
+        state.events.append(E.WentOut(p.seat))
         _end_deal(state)
         return
     if rule.then is not None:
@@ -556,14 +562,16 @@ def _execute(state: GameState, p: Plan) -> None:
 def _do_draw(state: GameState, p: Plan) -> None:
     refill_stock(state)
     picks = p.action.get("from", [0] * state.rules.draw_count)
-    drawn = [take_from_stock(state, i) for i in picks]
-    state.players[p.seat].hand.extend(c for c in drawn if c is not None)
+    drawn = [c for c in (take_from_stock(state, i) for i in picks) if c is not None]
+    state.players[p.seat].hand.extend(drawn)
+    state.events.append(E.Drew(p.seat, tuple(drawn), tuple(p.action.get("from", ()))))
     lay_red_threes(state, p.seat)
     state.phase = Phase.PLAY
 
 
 def _do_take(state: GameState, p: Plan) -> None:
-    _execute_melds(state, p)
+    state.events.append(E.TookPile(p.seat, state.discard[-1], len(state.discard)))
+    _execute_melds(state, p, state.discard[-1])
     del state.discard[len(state.discard) - len(p.taken) - 1:]
     state.players[p.seat].hand.extend(p.taken)
     state.took_pile = True
@@ -574,6 +582,7 @@ def _do_take(state: GameState, p: Plan) -> None:
 def _do_discard(state: GameState, p: Plan) -> None:
     card = p.action["card"]
     state.players[p.seat].hand.remove(card)
+    state.events.append(E.Discarded(p.seat, card))
     if C.is_wild(card) and state.rules.wild_discard_freezes:
         state.dead.extend(state.discard)
         state.dead.append(card)
@@ -585,9 +594,11 @@ def _do_discard(state: GameState, p: Plan) -> None:
 def _do_ask(state: GameState, p: Plan) -> None:
     state.answering = state.partners(p.seat)
     state.phase = Phase.ANSWER
+    state.events.append(E.Asked(p.seat, tuple(state.answering)))
 
 
 def _do_answer(state: GameState, p: Plan) -> None:
+    state.events.append(E.Answered(p.seat, p.action["yes"]))
     state.answering.pop(0)
     if not p.action["yes"]:
         state.permission = False
@@ -599,11 +610,12 @@ def _do_answer(state: GameState, p: Plan) -> None:
 
 
 def _do_knee(state: GameState, p: Plan) -> None:
-    pick_up_next_pile(state, p.seat)
+    pick_up_next_pile(state, p.seat, chosen=True)
 
 
-def _no_change(state: GameState, p: Plan) -> None:
+def _do_knock(state: GameState, p: Plan) -> None:
     """A knock moves no card: the turn's end does the rest."""
+    state.events.append(E.Knocked(p.seat))
 
 
 def _next_pile_if_empty(state: GameState, p: Plan) -> None:
@@ -625,11 +637,12 @@ def _end_turn(state: GameState, p: Plan) -> None:
     _next_turn(state)
 
 
-def _execute_melds(state: GameState, p: Plan) -> None:
-    """Move the planned cards (the pile's top card is already in a placement)."""
+def _execute_melds(state: GameState, p: Plan, top: str | None = None) -> None:
+    """Move the planned cards (the pile's ``top`` card is already in the first placement)."""
     r = state.rules
     player = state.players[p.seat]
-    side = state.sides[state.side_of(p.seat)]
+    side_index = state.side_of(p.seat)
+    side = state.sides[side_index]
     for c, n in p.used.items():
         for _ in range(n):
             player.hand.remove(c)
@@ -640,6 +653,7 @@ def _execute_melds(state: GameState, p: Plan) -> None:
         if len(m.cards) < r.canasta_size <= len(final):
             completed.append(m)
         m.cards = list(final)
+    first_new = state.next_meld_id
     for rank, cards in p.new:
         m = Meld(state.next_meld_id, rank, list(cards))
         state.next_meld_id += 1
@@ -647,6 +661,8 @@ def _execute_melds(state: GameState, p: Plan) -> None:
         if len(cards) >= r.canasta_size:
             completed.append(m)
     side.opened = True
+    _note_placements(state, p, side_index, by_id, first_new, top)
+    state.events += [E.MadeCanasta(side_index, m.id, m.rank, m.kind()) for m in sorted(completed, key=lambda m: m.id)]
     for m in completed:
         m.completed_turn = state.turn_number
         books = [(b.rank, b.kind()) for b in side.melds if b.book]
@@ -661,6 +677,20 @@ def _execute_melds(state: GameState, p: Plan) -> None:
                     state.players[q].knee_ready = True
             pick_up_next_pile(state, p.seat)
     lay_red_threes(state, p.seat)
+
+
+def _note_placements(state: GameState, p: Plan, side_index: int, by_id: dict, first_new: int,
+                     top: str | None) -> None:
+    """One Melded event per placement, in the action's order: new melds took
+    the ids from ``first_new`` on, in that order; ``top`` joined the first."""
+    new_id = first_new
+    for i, pl in enumerate(p.action["melds"]):
+        if "to" in pl:
+            meld, rank, new = pl["to"], by_id[pl["to"]].rank, False
+        else:
+            meld, rank, new = new_id, p.new[new_id - first_new][0], True
+            new_id += 1
+        state.events.append(E.Melded(p.seat, side_index, meld, rank, tuple(pl["cards"]), top if i == 0 else None, new))
 
 
 def _next_turn(state: GameState) -> None:
@@ -683,12 +713,14 @@ def _end_deal(state: GameState) -> None:
     state.deal_results.append({
         "deal": state.deal, "went_out": state.went_out, "sides": result,
         "totals": [s.total for s in state.sides]})
+    state.events.append(E.DealOver(state.deal))
     state.phase = Phase.GAME_END if state.deal >= state.rules.deals else Phase.DEAL_END
 
 
 def _next_deal(state: GameState, p: Plan) -> None:
     state.deal += 1
     state.dealer = (state.dealer + 1) % state.num_players
+    state.events.append(E.DealBegan(state.deal))
     start_deal(state)
 
 
@@ -708,7 +740,7 @@ ACTIONS: dict[str, ActionRule] = {
     Act.MELD: ActionRule(_plan_meld, _execute_melds, _next_pile_if_empty),
     Act.PICK_UP_KNEE: ActionRule(_plan_knee, _do_knee),
     Act.DISCARD: ActionRule(_plan_discard, _do_discard, _end_turn_after_discard),
-    Act.KNOCK: ActionRule(_plan_knock, _no_change, _end_turn),
+    Act.KNOCK: ActionRule(_plan_knock, _do_knock, _end_turn),
     Act.ASK: ActionRule(_plan_ask, _do_ask),
     Act.ANSWER: ActionRule(_plan_answer, _do_answer, in_turn=False),
     Act.NEXT_DEAL: ActionRule(_plan_next_deal, _next_deal, in_turn=False, anyone=True),
@@ -717,7 +749,6 @@ ACTIONS: dict[str, ActionRule] = {
 
 def restart(state: GameState) -> GameState:
     """The game as it was dealt: the same rules, seed, players and re-dealt decks, no action yet."""
-    from .deal import new_game
     return new_game(state.rules, seed=state.seed, players=state.num_players,
                     names=[p.name for p in state.players], bots=[p.bot for p in state.players],
                     dealt_from=state.dealt_from, redealt=state.redealt)

@@ -1,6 +1,7 @@
 """The words of the JSON formats, named once: a position's phase, an
-action's ``"type"`` and a canasta's kind. Plain strings, so states, actions
-and saves read and write exactly as before (docs/formats.md)."""
+action's ``"type"``, a canasta's kind, a player's bot and an event's name.
+Plain strings, so states, actions and saves read and write exactly as
+before (docs/formats.md)."""
 
 from __future__ import annotations
 
@@ -41,3 +42,32 @@ class MeldKind:
     MIXED = "mixed"      # some wild cards ("dirty")
     WILD = "wild"        # only wild cards
     ALL = (NATURAL, MIXED, WILD)
+
+
+class Bot:
+    """A player's ``"bot"``: the levels game/bots/ plays (``hard:MS`` is hard with a budget)."""
+
+    RANDOM = "random"
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+    ALL = (RANDOM, EASY, NORMAL, HARD)
+
+
+class Ev:
+    """An event's ``"event"`` in JSON (game/events.py): what an action did."""
+
+    DREW = "drew"
+    TOOK_PILE = "took_pile"
+    MELDED = "melded"              # a new meld, or cards added to one
+    CANASTA = "canasta"
+    PICKED_UP = "picked_up"        # the knee or the foot
+    RED3 = "red3"                  # red 3s laid (and replaced)
+    DISCARDED = "discarded"
+    KNOCKED = "knocked"
+    ASKED = "asked"
+    ANSWERED = "answered"
+    STOCK_RAN_OUT = "stock_ran_out"
+    WENT_OUT = "went_out"
+    DEAL_OVER = "deal_over"
+    DEAL_BEGAN = "deal_began"

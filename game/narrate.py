@@ -3,14 +3,16 @@ coach tell it ("West drew 2 cards and melded 9 9 9"), and one line for each
 turn, what a player did since your last turn ("West took the 14-card pile,
 made a canasta of Aces and discarded 7♣: Them +1,450").
 
-A line compares two views of one seat, before and after the action (that
-seat is "You"); it describes, it never judges legality. A turn is a list
-of steps, ``(action, seat, before, after)``, as ``game.replay.steps`` or a
-live table records them.
+A line tells the events of an action (game/events.py), as the view of one
+seat just after it holds them (that seat is "You"; the view before gives
+the names and counts as they were); it describes, it never judges
+legality. A turn is a list of steps, ``(action, seat, before, after)``, as
+``game.replay.steps`` or a live table records them.
 """
 
 from game import cards as C
 from game.english import join_words, plural
+from game.names import Act, Ev
 
 STOCK_NAMES = "AB"  # two stock piles: stock A and stock B
 SHORT = {"Southwest": "SW", "Northwest": "NW", "Northeast": "NE", "Southeast": "SE"}
@@ -53,117 +55,103 @@ def cards_text(cards):
     return " ".join(short(c) for c in cards)
 
 
-def _melds_by_id(view):
-    return {m["id"]: m for s in view["sides"] for m in s["melds"]}
+def _events(view, name, seat=None):
+    """The events ``name`` of the action that led to ``view`` (those of ``seat``, if given)."""
+    return [e for e in view["events"] if e["event"] == name and (seat is None or e["seat"] == seat)]
 
 
-def _placements(action, before, top=None):
-    """"melded 9 9 9 2", "added 2 to the 9s" for each placement."""
-    melds = _melds_by_id(before)
-    out = []
-    for i, pl in enumerate(action.get("melds", [])):
-        cards = list(pl["cards"]) + ([top] if i == 0 and top else [])
-        if "to" in pl and pl["to"] in melds:
-            target = meld_rank_label(melds[pl["to"]]["rank"])
-            out.append(f"added {cards_text(cards)} to the {target}")
-        else:
-            out.append(f"melded {cards_text(cards)}")
-    return out
+def _placed(e):
+    """The cards a Melded event put on the meld, the pile's top card included."""
+    return e["cards"] + ([e["top"]] if e["top"] else [])
+
+
+def deal_begins(deal):
+    """The log's first line of a deal after the first."""
+    return f"Deal {deal} begins."
+
+
+def _placement(e):
+    """"melded 9 9 9 2" or "added 2 to the 9s"."""
+    if e["new"]:
+        return f"melded {cards_text(_placed(e))}"
+    return f"added {cards_text(_placed(e))} to the {meld_rank_label(e['rank'])}"
 
 
 def summarize(action, seat, before, after):
-    """One line for the log: what ``seat`` did, from the views' seat's point of view."""
+    """One line for the log: what ``seat`` did, from the views' seat's point of view.
+    ``after``'s events say what ``action`` did (``before`` gives the names and
+    counts as they were)."""
     who = seat_name(before, seat)
-    kind = action["type"]
-    parts = []
-    if kind == "draw":
-        if _ran_out(before, after):
-            return f"{who} drew, but the stock ran out: the deal is over."
-        parts.append(_drew(action, seat, before, after))
-    elif kind == "take_pile":
-        top = before["discard"][-1] if before["discard"] else None
-        pair = action["melds"][0]["cards"] if action["melds"] else []
-        n = len(before["discard"])
-        parts.append(f"took the pile ({plural(n, 'card')}) with {cards_text(pair)}")
-        parts += _placements(action, before, top)
-    elif kind == "meld":
-        parts += _placements(action, before)
-    elif kind == "discard":
-        parts.append(f"discarded {C.label(action['card'])}")
-    elif kind == "knock":
-        parts.append("knocked to end the turn")
-    elif kind == "pick_up_knee":
-        parts.append("picked up the knee")
-    elif kind == "ask_to_go_out":
-        parts.append(_asked(before, after))
-    elif kind == "answer":
-        parts.append("answered yes" if action["yes"] else "answered no")
-    elif kind == "next_deal":
-        return f"Deal {after['deal']} begins."
-    else:
-        parts.append(kind)
-    if kind != "draw":
-        laid = _red3_laid(before, after, seat)
+    began = _events(after, Ev.DEAL_BEGAN)
+    if began:
+        return deal_begins(began[0]["deal"])
+    if _events(after, Ev.STOCK_RAN_OUT):
+        return f"{who} drew, but the stock ran out: the deal is over."
+    parts = [_LOG_WORDS[e["event"]](e, before, after) for e in after["events"]
+             if e["event"] in _LOG_WORDS and e["seat"] == seat]
+    parts = [words for words in parts if words]
+    if not _events(after, Ev.DREW):  # a draw says its red 3s itself
+        laid = _red3_laid(after, seat)
         if laid:
             parts.append(f"laid {plural(laid, 'red 3')}")
-    if kind not in ("pick_up_knee", "next_deal"):
-        parts += _pickups(before, after, seat)
-    line = f"{who} " + join_words(parts)
-    if after["went_out"] is not None and before["went_out"] is None:
-        line += f". {seat_name(after, after['went_out'])} went out"
-    elif after["phase"] in ("deal_end", "game_end") and before["phase"] not in ("deal_end", "game_end"):
-        line += ". The deal is over"
-    return line + "."
+    parts += _pickups(after, seat, chosen=False)
+    return f"{who} " + join_words(parts) + _deal_end(after) + "."
 
 
-def _ran_out(before, after):
-    """A draw that found the stock too small, so the deal ended."""
-    return after["phase"] in ("deal_end", "game_end") and before["phase"] == "draw"
+_LOG_WORDS = {  # the log's words for each event that is the action itself, as (event, before, after)
+    Ev.DREW: lambda e, before, after: _drew(e, before, after),
+    Ev.TOOK_PILE: lambda e, before, after: (f"took the pile ({plural(e['size'], 'card')}) with "
+                                            + cards_text(_events(after, Ev.MELDED)[0]["cards"])),
+    Ev.MELDED: lambda e, before, after: _placement(e),
+    Ev.DISCARDED: lambda e, before, after: f"discarded {C.label(e['card'])}",
+    Ev.KNOCKED: lambda e, before, after: "knocked to end the turn",
+    Ev.PICKED_UP: lambda e, before, after: f"picked up the {e['pile']}" if e["chosen"] else None,
+    Ev.ASKED: lambda e, before, after: _asked(e, before),
+    Ev.ANSWERED: lambda e, before, after: "answered yes" if e["yes"] else "answered no",
+}
 
 
-def _asked(before, after):
+def _deal_end(after):
+    """". West went out" or ". The deal is over" when the action ended the deal."""
+    for out in _events(after, Ev.WENT_OUT):
+        return f". {seat_name(after, out['seat'])} went out"
+    return ". The deal is over" if _events(after, Ev.DEAL_OVER) else ""
+
+
+def _asked(e, view):
     """"asked North for leave to go out"."""
-    partner = join_words([seat_name(before, s, "you") for s in after["answering"]]) or "their partner"
+    partner = join_words([seat_name(view, s, "you") for s in e["partners"]]) or "their partner"
     return f"asked {partner} for leave to go out"
 
 
-def _drew(action, seat, before, after, say_replaced=True):
+def _drew(e, before, after, say_replaced=True):
     """"drew 4 cards (2 red 3s laid, replaced by 2 more)": every card the draw took
     from the stock, the red 3s' replacements included."""
-    laid = _red3_laid(before, after, seat)
-    taken = after["players"][seat]["hand_count"] - before["players"][seat]["hand_count"] + laid
-    line = f"drew {plural(taken, 'card')}" + _stocks_drawn(action, before)
+    laid = _red3_laid(after, e["seat"])
+    replaced = sum(len(r["replacements"]) for r in _events(after, Ev.RED3, e["seat"]))
+    line = f"drew {plural(len(e['cards']) + replaced, 'card')}" + _stocks_drawn(e, before)
     if laid:
-        replaced = max(0, taken - len(action.get("from", [0] * before["draw_count"])))
         more = f", replaced by {replaced} more" if replaced and say_replaced else ""
         line += f" ({plural(laid, 'red 3')} laid{more})"
     return line
 
 
-def _stocks_drawn(action, before):
+def _stocks_drawn(e, before):
     """" from stock A and B" when there are two stock piles."""
-    if len(before["stock_counts"]) < 2 or "from" not in action:
+    if len(before["stock_counts"]) < 2 or not e["piles"]:
         return ""
-    return " from stock " + " and ".join(STOCK_NAMES[i] for i in sorted(set(action["from"])))
+    return " from stock " + " and ".join(STOCK_NAMES[i] for i in sorted(set(e["piles"])))
 
 
-def _red3_laid(before, after, seat):
-    side = before["players"][seat]["side"]
-    return max(0, len(after["sides"][side]["red3"]) - len(before["sides"][side]["red3"]))
+def _red3_laid(after, seat):
+    return sum(len(e["cards"]) for e in _events(after, Ev.RED3, seat))
 
 
-def _pickups(before, after, seat):
-    """Piles picked up as a side effect (first canasta, last card melded)."""
-    if after["deal"] != before["deal"] or after["phase"] in ("deal_end", "game_end"):
-        return []
-    was = len(before["players"][seat]["pile_counts"])
-    now = len(after["players"][seat]["pile_counts"])
-    names = {2: "knee", 1: "foot"}
-    out = []
-    for left in range(was, now, -1):
-        pile = "knee" if left == 2 else "foot"
-        out.append(f"picked up the {names.get(left, pile)}")
-    return out
+def _pickups(after, seat, chosen=None):
+    """"picked up the knee" for each pile ``seat`` picked up (``chosen``: only
+    those by the knee action, or only the side effects; None: all)."""
+    return [f"picked up the {e['pile']}" for e in _events(after, Ev.PICKED_UP, seat)
+            if chosen is None or e["chosen"] == chosen]
 
 
 # -- turns: what each player did since your last turn ------------------------------------
@@ -173,7 +161,7 @@ def turns(steps):
     out = []
     for step in steps:
         action, seat = step[0], step[1]
-        if out and (out[-1][0] == seat or action["type"] == "answer"):
+        if out and (out[-1][0] == seat or action["type"] == Act.ANSWER):
             out[-1][1].append(step)
         else:
             out.append((seat, [step]))
@@ -202,39 +190,25 @@ def turn_line(seat, steps, brief=False, number=grouped):
     small screen)."""
     before, after = steps[0][2], steps[-1][3]
     side = before["players"][seat]["side"]
-    parts = [words for action, who, b, a in steps for words in _turn_step(action, who, b, a, brief)]
-    parts[1:1] = _turn_melds(before, after, side, brief)  # after the draw or the pile, before the rest
+    parts = [words for _, who, b, a in steps for words in _turn_step(who, b, a, brief)]
+    parts[1:1] = _turn_melds(steps, side, brief)  # after the draw or the pile, before the rest
     line = f"{seat_name(before, seat)} " + join_words(parts)
     jump = after["sides"][side]["table_points"] - before["sides"][side]["table_points"]
     if jump and after["deal"] == before["deal"]:
         line += f": {side_name(after, side)} {'+' if jump > 0 else '−'}{number(abs(jump))}"
-    if after["went_out"] is not None and before["went_out"] is None:
-        line += f". {seat_name(after, after['went_out'])} went out"
-    elif after["phase"] in ("deal_end", "game_end") and before["phase"] not in ("deal_end", "game_end"):
-        line += ". The deal is over"
-    return line + "."
+    return line + "".join(_deal_end(a) for *_, a in steps) + "."
 
 
-def _turn_step(action, seat, before, after, brief):
+def _turn_step(seat, before, after, brief):
     """The phrases of one step of a turn (melds are said for the whole turn)."""
-    kind = action["type"]
-    if kind == "draw":
-        if _ran_out(before, after):
-            return ["drew, but the stock ran out"]
-        return [_drew(action, seat, before, after, say_replaced=not brief)]
-    words = []
-    if kind == "take_pile":
-        words.append(f"took the {len(before['discard'])}-card pile")
-    elif kind == "discard":
-        words.append(f"discarded {C.label(action['card'])}")
-    elif kind == "knock" and not brief:  # brief: after a pile take the knock goes without saying
-        words.append("knocked")
-    elif kind == "ask_to_go_out":
-        words.append(_asked(before, after))
-    elif kind == "answer":
-        words.append(f"{seat_name(before, seat)} said {'yes' if action['yes'] else 'no'}")
-    words += _pickups(before, after, seat)
-    laid = _red3_laid(before, after, seat)
+    if _events(after, Ev.STOCK_RAN_OUT):
+        return ["drew, but the stock ran out"]
+    for drew in _events(after, Ev.DREW):
+        return [_drew(drew, before, after, say_replaced=not brief)]
+    words = [_TURN_WORDS[e["event"]](e, before, brief) for e in after["events"]
+             if e["event"] in _TURN_WORDS and e["seat"] == seat]
+    words = [w for w in words if w] + _pickups(after, seat)
+    laid = _red3_laid(after, seat)
     if laid and len(words) > 0 and words[-1].startswith("picked up"):
         words[-1] += f" ({plural(laid, 'red 3')} laid)"
     elif laid:
@@ -242,18 +216,31 @@ def _turn_step(action, seat, before, after, brief):
     return words
 
 
-def _turn_melds(before, after, side, brief):
+_TURN_WORDS = {  # a turn's words for each event that is the action itself, as (event, before, brief)
+    Ev.TOOK_PILE: lambda e, before, brief: f"took the {e['size']}-card pile",
+    Ev.DISCARDED: lambda e, before, brief: f"discarded {C.label(e['card'])}",
+    # brief: after a pile take the knock goes without saying
+    Ev.KNOCKED: lambda e, before, brief: None if brief else "knocked",
+    Ev.ASKED: lambda e, before, brief: _asked(e, before),
+    Ev.ANSWERED: lambda e, before, brief: f"{seat_name(before, e['seat'])} said {'yes' if e['yes'] else 'no'}",
+}
+
+
+def _turn_events(steps, name):
+    return [e for *_, after in steps for e in _events(after, name)]
+
+
+def _turn_melds(steps, side, brief):
     """"melded 9s and Kings", "added to the Aces", "made a canasta of Aces" for a
     side over a turn (``brief``: "melded 7 cards" and the canastas)."""
-    was = {m["id"]: m for m in before["sides"][side]["melds"]}
-    now = after["sides"][side]["melds"]
-    new = [m for m in now if m["id"] not in was]
-    grown = [m for m in now if m["id"] in was and len(m["cards"]) > len(was[m["id"]]["cards"])]
-    canastas = [m for m in now if m["canasta"] and not (m["id"] in was and was[m["id"]]["canasta"])]
+    placed = [e for e in _turn_events(steps, Ev.MELDED) if e["side"] == side]
+    new = sorted({e["meld"]: e for e in placed if e["new"]}.values(), key=lambda e: e["meld"])
+    grown = sorted({e["meld"]: e for e in placed if not e["new"]}.values(), key=lambda e: e["meld"])
+    grown = [e for e in grown if e["meld"] not in {n["meld"] for n in new}]
+    canastas = sorted((e for e in _turn_events(steps, Ev.CANASTA) if e["side"] == side), key=lambda e: e["meld"])
     out = []
-    if brief and (new or grown):
-        count = sum(len(m["cards"]) for m in new) + sum(len(m["cards"]) - len(was[m["id"]]["cards"]) for m in grown)
-        out.append(f"melded {plural(count, 'card')}")
+    if brief and placed:
+        out.append(f"melded {plural(sum(len(_placed(e)) for e in placed), 'card')}")
     else:
         if new:
             out.append("melded " + _ranks(new))
@@ -274,15 +261,10 @@ def _ranks(melds):
 
 def changed_melds(steps):
     """{meld id: "new" or cards added} for every meld the steps made or added to."""
-    if not steps:
-        return {}
-    before, after = steps[0][2], steps[-1][3]
-    was = {m["id"]: len(m["cards"]) for s in before["sides"] for m in s["melds"]}
     out = {}
-    for s in after["sides"]:
-        for m in s["melds"]:
-            if m["id"] not in was:
-                out[m["id"]] = "new"
-            elif len(m["cards"]) > was[m["id"]]:
-                out[m["id"]] = len(m["cards"]) - was[m["id"]]
+    for e in _turn_events(steps, Ev.MELDED):
+        if e["new"]:
+            out[e["meld"]] = "new"
+        elif out.get(e["meld"]) != "new":
+            out[e["meld"]] = out.get(e["meld"], 0) + len(_placed(e))
     return out

@@ -10,9 +10,10 @@ cards of a finished deal, the player in another seat.
 
 from __future__ import annotations
 
+from . import narrate
 from .deal import deal_deck, new_game
 from .engine import apply, restart
-from .errors import StateError
+from .errors import IllegalMove, StateError
 from .names import Act
 from .rules import RuleSet
 from .state import Redeal
@@ -110,15 +111,45 @@ def same_deal(state, deal: int, seat: int):
 
 
 
-def steps(state, actions: list[dict], seat: int) -> list[tuple]:
+def steps(state, actions: list[dict], seat: int, look=None) -> list[tuple]:
     """``(action, acting seat, before, after)`` for each of ``actions`` applied in
-    turn to a copy of ``state``, the views ``seat``'s (game.narrate's turns);
+    turn to a copy of ``state``, the views ``seat``'s (game.narrate's turns;
+    ``look(state, seat)`` in place of game.view, e.g. the page's view);
     each action's seat is the one whose move it was."""
+    look = look or (lambda s, who: view(s, who, log=False))
     fresh = state.clone()
     out = []
     for action in actions:
         mover = fresh.to_move()
-        before = view(fresh, seat, log=False)
+        before = look(fresh, seat)
         apply(fresh, action)
-        out.append((action, mover, before, view(fresh, seat, log=False)))
+        out.append((action, mover, before, look(fresh, seat)))
     return out
+
+
+def since_turn_of(state, seat: int, look=None) -> list[tuple]:
+    """The steps (as ``steps``) of the current deal from the start of ``seat``'s
+    last turn on (from the deal's start if ``seat`` has not moved in it), rebuilt
+    from the action log: what a reloaded page shows of the turns since the
+    person's. Only those steps' views are made, so a long game costs one replay.
+    A position its log does not lead to (one built by hand) raises StateError."""
+    first = deal_span(state.log, state.deal)[0]
+    fresh = restart(state)
+    movers = []
+    try:
+        for action in state.log[:first]:
+            apply(fresh, action)
+        at_deal = fresh.clone()
+        for action in state.log[first:]:
+            movers.append((action, fresh.to_move()))
+            apply(fresh, action)
+    except IllegalMove as e:
+        raise StateError(f"The action log does not replay: {e}") from None
+    if fresh.to_json() != state.to_json():
+        raise StateError("The action log does not lead to this position.")
+    grouped = narrate.turns(movers)
+    starts = [sum(len(t) for _, t in grouped[:i]) for i, (who, _) in enumerate(grouped) if who == seat]
+    tail = starts[-1] if starts else 0
+    for action in state.log[first:first + tail]:
+        apply(at_deal, action)
+    return steps(at_deal, state.log[first + tail:], seat, look)

@@ -16,7 +16,9 @@ from typing import NamedTuple
 
 from . import cards as C
 from .errors import RulesError, StateError, brief
-from .load import MAX_NAME, is_int, is_player_name
+from .invariants import bot_problem, position_problem
+from .load import MAX_NAME, is_int, is_player_name, one_line
+from .melds import meld_problem
 from .names import Act, MeldKind, Phase
 from .presets import PRESETS, get_preset
 from .rules import MAX_DEALS, RuleSet
@@ -140,6 +142,8 @@ class GameState:
     # after it (to the next one) are shuffled from its ``seed`` (game.deal.deal_deck)
     redealt: tuple[Redeal, ...] = ()
     observer: int | None = None      # set on a seat's observation (game.view.observe)
+    # what the last action did (game/events.py), in order; derived, never saved or compared
+    events: list = field(default_factory=list, compare=False, repr=False)
 
     # seating --------------------------------------------------------------
     @property
@@ -197,6 +201,7 @@ class GameState:
         out.answering = self.answering[:]
         out.deal_results = self.deal_results[:]
         out.log = self.log[:]
+        out.events = self.events[:]
         out.observer = None
         return out
 
@@ -251,8 +256,6 @@ class GameState:
     @classmethod
     def from_json(cls, data: object) -> "GameState":
         """Load and verify a state; raise ``StateError`` naming the first problem in one line."""
-        from .load import one_line
-
         try:
             state = _load(data)
             problem = check_invariants(state)
@@ -384,8 +387,6 @@ def read_redealt(value) -> tuple[Redeal, ...]:
 
 
 def _load_player(p, i: int) -> Player:
-    from .load import bot_problem
-
     _object(p, PLAYER_KEYS, f"player {i + 1}")
     name = p["name"]
     _need(is_player_name(name), f"Player {i + 1}'s name must be 1 to {MAX_NAME} characters.")
@@ -415,9 +416,6 @@ def _load_meld(m) -> Meld:
 
 def check_invariants(state: GameState) -> str | None:
     """The first broken invariant as a sentence, or None if the state is sound."""
-    from .load import position_problem
-    from .melds import meld_problem  # melds imports state's Meld
-
     r = state.rules
     n = state.num_players
     if state.phase not in Phase.ALL:

@@ -9,17 +9,17 @@ the observation shares the (public) melds with the state, so the engine
 refuses to apply moves to it; a bot that looks ahead works on ``clone()``.
 ``view`` turns the same copy into JSON: the seat's observation only (what
 the page shows or hides under a rule set is ui/table_view.py's). The log
-holds no hidden cards (draws are logged without their cards).
+holds no hidden cards (draws are logged without their cards); the events of
+the last action (game/events.py) are the seat's: others' drawn cards masked.
 """
 
 from __future__ import annotations
 
-from .cards import RANKS
+from .cards import HIDDEN, RANKS
 from .engine import book_status, opening_minimum
+from .events import seen_by, to_json
 from .scoring import table_points
 from .state import GameState, shallow_copy
-
-HIDDEN = "??"
 
 
 def observe(state: GameState, seat: int) -> GameState:
@@ -45,12 +45,14 @@ def observe(state: GameState, seat: int) -> GameState:
     out.dead = list(state.dead)
     out.answering = list(state.answering)
     out.log = state.log  # public, shared read-only
+    out.events = seen_by(state.events, seat)
     out.observer = seat
     return out
 
 
-def view(state: GameState, seat: int, log: bool = True) -> dict:
-    """JSON-ready view for ``seat``; ``log=False`` leaves out the action log."""
+def view(state: GameState, seat: int, log: bool = True, events: bool = True) -> dict:
+    """JSON-ready view for ``seat``; ``log=False`` leaves out the action log,
+    ``events=False`` what the last action did (the position alone)."""
     o = observe(state, seat)
     r = o.rules
     players = []
@@ -81,6 +83,8 @@ def view(state: GameState, seat: int, log: bool = True) -> dict:
         "discard": list(o.discard), "went_out": o.went_out,
         "deal_results": o.deal_results,
     }
+    if events:
+        out["events"] = [to_json(e) for e in o.events]
     if log:
         out["log"] = [dict(a) for a in o.log]
     return out

@@ -10,22 +10,21 @@ from game import apply, is_legal, new_game, observe
 from game import cards as C
 from game import melds as M
 from game.advice import Advice, hint, lead, reason, take_shares, think
-from game.bots import get_bot, hard_bot
-from game.bots.hard import action_key
+from game.bots import get_bot
+from game.bots.hard import Hard, action_key
 from game.engine import book_status, opening_minimum
 from game.errors import IllegalMove
 from game.moves import take_pile_candidates
 from game.simulate import play_game
 from tests.helpers import BOOK, about_to_ask, asked, position, positions, redeal_hidden
 
-BUDGET = 10_000   # ms: never reached, so the sample cap alone decides (the same on any machine)
-SAMPLES = 4
+SAMPLES = 4       # a lighter hard, for time
 NORMAL = get_bot("normal")
 
 
-def advise(state, seat=None, seed=0):
+def advise(state, seat=None):
     seat = state.to_move() if seat is None else seat
-    return hint(state, seat, budget_ms=BUDGET, seed=seed, samples=SAMPLES)
+    return hint(state, seat, samples=SAMPLES)
 
 
 def some_positions():
@@ -76,19 +75,31 @@ def test_the_hint_is_legal_and_is_hards_choice_with_the_same_samples(preset):
     kinds = set()
     for i, state in enumerate(preset_positions(preset, 2)):
         seat = state.to_move()
-        got = hint(state, seat, budget_ms=BUDGET, seed=i, samples=2)
+        got = hint(state, seat, samples=2)
         assert isinstance(got, Advice) and got.reason and "\n" not in got.reason
         assert is_legal(state, got.action)
-        bot = hard_bot(BUDGET, 2)
-        assert got.action == bot(observe(state, seat), seat, random.Random(i))
+        assert got.action == Hard(2)(observe(state, seat), seat, random.Random(i))
         kinds.add(got.action["type"])
     assert len(kinds) >= 3
+
+
+def test_the_hint_is_the_hard_bots_move_in_that_seat():
+    """The hint thinks as much as the ``hard`` bot, from the same stream (the
+    game's seed, the seat, the position): a player told a move sees the
+    move a hard bot in their seat would make."""
+    searched = 0
+    for state in some_positions()[:6]:
+        seat = state.to_move()
+        bot = get_bot("hard")
+        assert hint(state, seat).action == bot(observe(state, seat), seat, random.Random(0))
+        searched += bool(bot.measured)
+    assert searched >= 2
 
 
 def test_think_yields_between_units_and_only_for_the_seat_to_move():
     yields = 0
     for state in some_positions():
-        steps = think(state, state.to_move(), random.Random(0), BUDGET, SAMPLES)
+        steps = think(state, state.to_move(), SAMPLES)
         while True:
             try:
                 assert next(steps) is None
@@ -98,7 +109,7 @@ def test_think_yields_between_units_and_only_for_the_seat_to_move():
                 break
     assert yields > 0
     with pytest.raises(IllegalMove):
-        next(think(state, (state.to_move() + 1) % 4, random.Random(0)))
+        next(think(state, (state.to_move() + 1) % 4))
 
 
 VERBS = {"draw": ("Draw",), "take_pile": ("Take the pile",), "pick_up_knee": ("Pick up your knee",),

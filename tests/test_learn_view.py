@@ -91,7 +91,7 @@ def test_the_hints_own_move_is_marked_on_ids_the_table_draws():
     while sum(seen.values()) < 8:
         seat = state.to_move()
         if seat == 0:
-            action = hint(state, 0, budget_ms=50, samples=4).action
+            action = hint(state, 0, samples=4).action
             seen[action["type"]] += 1
             marks = V.advised(action, page_view(state, 0, log=False))
             assert marks and set(marks) <= table_ids(state), (action, marks)

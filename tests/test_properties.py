@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from game import IllegalMove, apply, observe, view
 from game.engine import replay
+from game.names import Ev
 from game.presets import PRESETS
 from game.simulate import play_game
 from game.state import GameState
@@ -51,7 +52,36 @@ def test_views_leak_nothing_hidden(seed):
                 assert all(set(pile) <= {HIDDEN} for pile in p.piles)
             assert all(set(s) <= {HIDDEN} for s in obs.stocks)
             shuffled = redeal_hidden(state, seat, rng)
-            assert view(shuffled, seat) == view(state, seat)
+            assert view(shuffled, seat, events=False) == view(state, seat, events=False)
+
+
+def _shown(v) -> set:
+    """Every card a view shows: the seat's hand, the melds, the red 3s, the discard pile."""
+    return {*v["hand"], *v["discard"], *(c for s in v["sides"] for c in s["red3"]),
+            *(c for s in v["sides"] for m in s["melds"] for c in m["cards"])}
+
+
+@SETTINGS
+@given(st.integers(0, 10**9))
+def test_events_leak_nothing_hidden(seed):
+    """After every action, each seat's events name only cards its view shows
+    (or the card just discarded, which a wild card may have frozen away), and
+    another seat's drawn cards and red 3 replacements only as hidden."""
+    masked = 0
+    for state in random_positions(seed, every=1, bots=("random", "normal")):
+        for seat in range(4):
+            v = view(state, seat)
+            thrown = {e["card"] for e in v["events"] if e["event"] == Ev.DISCARDED}
+            for e in v["events"]:
+                named = [e.get("card"), e.get("top"), *e.get("cards", ()), *e.get("replacements", ())]
+                assert {c for c in named if c} <= _shown(v) | thrown | {HIDDEN}, (seat, e)
+                if e.get("seat") != seat and e["event"] in (Ev.DREW, Ev.RED3):
+                    hidden = e["cards"] if e["event"] == Ev.DREW else e["replacements"]
+                    assert set(hidden) <= {HIDDEN}, (seat, e)
+                    masked += len(hidden)
+        if state.deal > 1:
+            break
+    assert masked, "the game should hold others' draws"
 
 
 @SETTINGS

@@ -5,6 +5,8 @@ of red 3s)."""
 
 import random
 
+import pytest
+
 import game
 from game import narrate, replay
 from game.bots import get_bot
@@ -124,3 +126,40 @@ def test_changed_melds_are_the_new_and_the_grown():
         else:
             assert meld["id"] not in changed
     assert changed
+
+
+def test_the_turns_since_yours_are_rebuilt_from_the_log_at_any_point():
+    """A reloaded page shows the recap it showed before: at every point of a
+    seeded game (two deals, the second partly played), the steps rebuilt from
+    the log are those the page kept while playing (each action's steps from
+    the start of seat 0's last turn in the current deal)."""
+    state = game.new_game("triple-play", seed=SEED, bots=BOTS)
+    rng = random.Random(SEED)
+    kept = []
+    while state.deal < 3:
+        seat = state.to_move()
+        if seat is None:  # a deal's end: the next deal's first tap, kept by no step
+            game.apply(state, {"type": "next_deal"})
+            kept = []
+        else:
+            action = get_bot("normal")(game.observe(state, seat), seat, rng)
+            step = replay.steps(state, [action], 0)[0]
+            game.apply(state, action)
+            step = (state.log[-1], *step[1:])  # the action as logged (with its seat)
+            grouped = narrate.turns(kept + [step])
+            mine = [i for i, (who, _) in enumerate(grouped) if who == 0]
+            kept = [s for _, turn in grouped[mine[-1] if mine else 0:] for s in turn]
+        if len(state.log) % 7 == 0 or seat is None:
+            assert replay.since_turn_of(state, 0) == kept, len(state.log)
+    assert state.deal == 3
+
+
+def test_a_position_its_log_does_not_lead_to_has_no_rebuilt_turns():
+    """A hand-built position (as the tests plant): a log that does not replay,
+    or that replays to other cards, is refused rather than told wrong."""
+    planted = position(hands={0: "9S 9H 9D 4C"}, phase="play")
+    with pytest.raises(game.StateError, match="does not lead to this position"):
+        replay.since_turn_of(planted, 0)
+    game.apply(planted, {"type": "discard", "card": "4C"})
+    with pytest.raises(game.StateError, match="does not replay"):
+        replay.since_turn_of(planted, 0)

@@ -9,7 +9,7 @@ import re
 import pytest
 
 import game
-from game import narrate
+from game import advice, coach, narrate, replay
 from game.bots import get_bot
 from game.describe import describe
 from game.english import plural
@@ -18,7 +18,7 @@ from game.moves import legal_summary
 from game.presets import PRESETS
 from game.view import observe
 from tests.helpers import BOOK, play_until, position, random_action
-from ui import lesson, render
+from ui import lesson, render, stats, stats_view
 from ui import text as T
 from ui.html import Node, h
 from ui.selection import Selection
@@ -77,6 +77,9 @@ def test_an_empty_hand_with_a_pile_to_come_says_it_comes_next_turn():
     west = game.view(state, 0, log=False)["players"][1]
     assert (west["hand_count"], west["pile_counts"]) == (0, [11])
     assert render.hand_words(west) == "hand\u00a00 · foot next\u00a0turn"
+    # and the seat box names that pile once
+    box = next(n for n in render.seats(page_view(state, 0, log=False)) if n.attrs["id"] == "seat-1")
+    assert [t for t in strings(box) if "foot" in t] == ["hand\u00a00 · foot next\u00a0turn"], strings(box)
     assert render.hand_words({"hand_count": 0, "pile_counts": []}) == "hand 0"
     assert render.hand_words({"hand_count": 4, "pile_counts": [13, 11]}) == "hand 4"
 
@@ -214,3 +217,71 @@ def test_seats_say_partner_or_opponent_in_words():
     assert [t for t in roles["seat-2"] if t.startswith("partner")] and not any("✕" in t or "✓" in t
                                                                                for ts in roles.values() for t in ts)
     assert [t for t in roles["seat-1"] if t.startswith("opponent")]
+
+
+def recap_strings(name, seed):
+    """The recap's lines, full and brief, of every turn of a preset's first deal
+    between normal bots."""
+    state = game.new_game(name, seed=seed, bots=["normal"] * PRESETS[name].players)
+    fresh = state.clone()
+    rng = random.Random(seed)
+    while state.phase in ("draw", "play", "answer"):
+        seat = state.to_move()
+        game.apply(state, get_bot("normal")(observe(state, seat), seat, rng))
+    turns = narrate.turns(replay.steps(fresh, state.log, 0))
+    return [line for brief in (False, True) for seat, steps in turns
+            for line in [narrate.turn_line(seat, steps, brief=brief)]]
+
+
+def stats_strings():
+    """The statistics screen with one deal, then one game counted, and empty."""
+    state = game.new_game(PRESETS["triple-play"].derive(deals=1), seed=3, bots=[None] + ["normal"] * 3)
+    play_until(state, 1)
+    figures = stats.empty()
+    shown = strings(stats_view.stats_screen(figures))
+    assert stats.count(figures, "g1", state, hints=1)
+    return shown + strings(stats_view.stats_screen(figures, note="Statistics reset.", resetting=True))
+
+
+def lesson_strings():
+    script = lesson.load()
+    return [lesson.say(step, lesson.facts(script, i))
+            for i, part in enumerate(script["lessons"]) for step in part["steps"]]
+
+
+@pytest.mark.parametrize("name", ["triple-play", "hand-and-foot"])
+def test_the_recap_counts_and_punctuates_right(name):
+    texts = recap_strings(name, seed=4)
+    assert len(texts) > 40
+    assert word_problems(texts) == []
+
+
+def test_the_lesson_and_statistics_use_the_tables_words():
+    texts = lesson_strings() + stats_strings()
+    assert any("Deals" in t or "deals" in t for t in texts) and len(texts) > 20
+    assert word_problems(texts) == []
+
+
+def advice_strings(name, seed):
+    """Hints at every third move of seat 0 along a preset's first deal between
+    normal bots (hard thinking lightly), and the coach's review of that deal."""
+    state = game.new_game(name, seed=seed, bots=[None] + ["normal"] * (PRESETS[name].players - 1))
+    rng = random.Random(seed)
+    out, moves = [], 0
+    while state.phase in ("draw", "play", "answer"):
+        seat = state.to_move()
+        if seat == 0:
+            moves += 1
+            if moves % 3 == 1:
+                out.append(advice.hint(state, 0, samples=2).reason)
+        game.apply(state, get_bot("normal")(observe(state, seat), seat, rng))
+    for m in coach.review(state, 0, samples=2):
+        out += [m.reason, m.done_text, m.preferred_text]
+    return out
+
+
+@pytest.mark.parametrize("name", ["triple-play", "hand-and-foot"])
+def test_hints_and_the_coach_count_and_punctuate_right(name):
+    texts = advice_strings(name, seed=6)
+    assert len(texts) > 10
+    assert word_problems(texts) == []

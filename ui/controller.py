@@ -498,6 +498,7 @@ class Controller(TutorialMixin, GamesMixin, PacingMixin, RecapMixin, ReplayMixin
         self.draw_hand(v, now)
         self.draw_bar(v, now)
         self.show_screen(v)
+        self.reveal_their_change()  # once the table shows: a hidden element cannot scroll into view
         self.draw_learning(v)  # ui/learn.py: the hint button and its bubble
 
     def turn_now(self, v):

@@ -34,8 +34,7 @@ def complete(state, lines):
     if start is None:
         first, count = first_line(state), len(state.log) + 1
     else:
-        now = game.view(state, HUMAN, log=False)
-        first, count = narrate.summarize({"type": "next_deal"}, HUMAN, now, now), len(state.log) - start
+        first, count = narrate.deal_begins(state.deal), len(state.log) - start
     return len(lines) == count and lines[0] == first
 
 

@@ -120,6 +120,7 @@ class GamesMixin:
         self.message, self.link, self.deleting = "", None, None
         self.game_id += 1
         self.fresh, self.fresh_game = Counter(pending.get("fresh", [])), self.game_id
+        self.restore_steps()
         self.busy = False
         self.screen = "table"
         dom.scroll_to_top()

@@ -3,6 +3,7 @@ a shared game's offer. Names and summaries are text nodes, never markup."""
 
 from datetime import datetime
 
+from game.names import Phase
 from ui.html import button, h
 from ui.render import fmt
 
@@ -17,7 +18,7 @@ def when(iso):
 
 def details(s):
     """ "Deal 2 of 4, turn 12 · Us 1 200 · Them 950" """
-    stage = "Finished" if s["phase"] == "game_end" else f"Deal {s['deal']} of {s['deals']}, turn {s['turn']}"
+    stage = "Finished" if s["phase"] == Phase.GAME_END else f"Deal {s['deal']} of {s['deals']}, turn {s['turn']}"
     return " · ".join([stage] + [f"{name} {fmt(total)}" for name, total in s["scores"]])
 
 
@@ -32,7 +33,7 @@ def slot_card(s, deleting, main=None):
              main,
              h("div", {"class": "slot-tools"},
                button("Replay", "replay-game", sid, cls="tool", extra={"data-role": "replay"})
-               if s["deal"] > 1 or s["phase"] in ("deal_end", "game_end") else None,
+               if s["deal"] > 1 or s["phase"] in (Phase.DEAL_END, Phase.GAME_END) else None,
                button("Share", "share", sid, cls="tool", extra={"data-role": "share"}),
                button("Export", "export", sid, cls="tool", extra={"data-role": "export"}),
                button(delete, "delete", sid, cls="tool" + (" danger" if deleting == sid else ""),

@@ -11,7 +11,6 @@ and saved with it (ui.saves).
 
 import asyncio
 import json
-import random
 
 import game
 from game import advice, coach
@@ -19,8 +18,6 @@ from ui import dom, slices
 from ui import learn_view as V
 from ui.text import HUMAN
 
-HINT_MS = 500    # the page's think budget: the hard bot's own
-COACH_MS = 200   # per decision the coach reviews
 ASKING = ("draw", "play", "answer")
 
 
@@ -52,9 +49,8 @@ class LearnMixin:
 
     async def think_hint(self, here):
         state, n = here
-        rng = random.Random(f"{state.seed}:hint:{n}")  # the same position gets the same hint
-        try:
-            found, _ = await slices.run(advice.think(state.clone(), HUMAN, rng, HINT_MS),
+        try:  # the same position gets the same hint: hard's samples derive from it
+            found, _ = await slices.run(advice.think(state.clone(), HUMAN),
                                         lambda: self.at(here))
         except slices.Stopped:  # the player moved on: the hint is about another position
             return
@@ -100,7 +96,6 @@ class LearnMixin:
 
     async def run_coach(self, run):
         state, n = self.state, len(self.state.log)
-        rng = random.Random(f"{state.seed}:coach:{n}")
 
         def go_on():
             return self.coach is run and run.status == "running" and self.at((state, n))
@@ -110,7 +105,7 @@ class LearnMixin:
                 run.done, run.total = value
                 self.show_coach_progress(run)
         try:
-            steps = coach.review_steps(state.clone(), HUMAN, rng, COACH_MS)
+            steps = coach.review_steps(state.clone(), HUMAN)
             run.mistakes, _ = await slices.run(steps, go_on, progress)
             run.status = "done"
         except slices.Stopped:  # skipped, or the game moved on

@@ -11,6 +11,7 @@ from game import cards as C
 from game import narrate
 from game.engine import restart
 from game.english import plural
+from game.names import Act
 from ui import text as T
 from ui.html import button, h
 from ui.render import card_face, fmt, pile_words, sr_only
@@ -18,9 +19,9 @@ from ui.selection import group_key
 from ui.text import HUMAN
 
 # -- the hint ----------------------------------------------------------------------
-BUTTONS = {"draw": "btn-draw", "take_pile": "btn-take", "meld": "btn-meld",
-           "discard": "btn-discard", "knock": "btn-knock", "pick_up_knee": "btn-knee",
-           "ask_to_go_out": "btn-ask"}
+BUTTONS = {Act.DRAW: "btn-draw", Act.TAKE_PILE: "btn-take", Act.MELD: "btn-meld",
+           Act.DISCARD: "btn-discard", Act.KNOCK: "btn-knock", Act.PICK_UP_KNEE: "btn-knee",
+           Act.ASK: "btn-ask"}
 
 
 def advised(action, view):
@@ -29,9 +30,9 @@ def advised(action, view):
     cards join, the pile, and the button that sends the move."""
     kind = action["type"]
     out = {}
-    if kind == "answer":
+    if kind == Act.ANSWER:
         return {"btn-yes" if action["yes"] else "btn-no": "1"}
-    if kind == "draw":
+    if kind == Act.DRAW:
         if len(view["stock_counts"]) > 1 and "from" in action:
             out["btn-draw-" + "-".join(str(i) for i in sorted(action["from"]))] = "1"
         else:
@@ -40,12 +41,12 @@ def advised(action, view):
         return out
     out[BUTTONS.get(kind, "")] = "1"
     cards = [c for pl in action.get("melds", []) for c in pl["cards"]]
-    if kind == "discard":
+    if kind == Act.DISCARD:
         cards = [action["card"]]
         out["pile-discard"] = "1"
-    if kind == "take_pile":
+    if kind == Act.TAKE_PILE:
         out["pile-discard"] = "1"
-    if kind == "pick_up_knee":
+    if kind == Act.PICK_UP_KNEE:
         out["pile-knee"] = "1"
     for pl in action.get("melds", []):
         if "to" in pl:
@@ -61,7 +62,7 @@ def advised(action, view):
 
 def cards_line(action):
     """The exact cards a meld, a pile take or a discard uses: "9♥ 9♣ 2♠"."""
-    if action["type"] == "discard":
+    if action["type"] == Act.DISCARD:
         return C.label(action["card"])
     return " ".join(C.label(c) for pl in action.get("melds", []) for c in pl["cards"])
 

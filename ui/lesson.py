@@ -23,6 +23,7 @@ from game.advice import count_word
 from game.engine import book_status, opening_minimum
 from game.english import plural
 from game.load import read_json
+from game.names import Act
 from ui.selection import group_name
 
 PATH = Path(__file__).with_name("lesson.json")
@@ -76,7 +77,7 @@ def first_canasta_by(script: dict, at: int, side: int) -> str | None:
 
 def last_discard(state: game.GameState) -> dict | None:
     """The log's last discard before ``state`` (the card on the pile, and who threw it)."""
-    return next((a for a in reversed(state.log) if a["type"] == "discard"), None)
+    return next((a for a in reversed(state.log) if a["type"] == Act.DISCARD), None)
 
 
 def facts(script: dict, lesson: int) -> dict[str, str]:
@@ -106,7 +107,7 @@ def facts(script: dict, lesson: int) -> dict[str, str]:
                    top_held=count_word(sum(C.rank(c) == C.rank(top) for c in hand)))
     if script["lessons"][lesson]["steps"][0].get("expect") == "draw":
         drawn = state.clone()
-        game.apply(drawn, {"type": "draw"})
+        game.apply(drawn, {"type": Act.DRAW})
         hand = drawn.players[SOUTH].hand
     for rank in {C.rank(c) for c in hand}:
         same = [c for c in hand if C.rank(c) == rank]

@@ -1,9 +1,10 @@
 """What an action visibly moved, for ui/motion.js to animate.
 
-Built only from the engine action and seat 0's views before and after it
-(never a hidden card): another player's drawn cards fly face down. Places
-are CSS selectors, most specific first; motion.js uses the first one shown
-on the page (a folded or scrolled-away meld falls back to its side's panel).
+Built from the events of the action (game/events.py) in seat 0's view after
+it, which masks every hidden card: another player's drawn cards fly face
+down. Places are CSS selectors, most specific first; motion.js uses the
+first one shown on the page (a folded or scrolled-away meld falls back to
+its side's panel).
 
 Each step is one of
   {"fly": [from...], "to": [to...], "card": label or "", "n": cards}
@@ -19,6 +20,8 @@ from collections import Counter
 from game import cards as C
 from game import narrate
 from game.english import plural
+from game.names import Ev
+from game.view import sort_key
 from ui.selection import group_key
 from ui.text import HUMAN
 
@@ -56,98 +59,107 @@ def _face(card):
     return "Jkr" if card == C.JOKER else C.label(card)
 
 
-def _drawn(before, after, side):
-    """Our drawn cards: new in the hand, or laid at once as red 3s."""
-    new = Counter(after["hand"]) - Counter(before["hand"])
-    new += Counter(after["sides"][side]["red3"]) - Counter(before["sides"][side]["red3"])
-    return list(new.elements())
+def _events(after, name, seat):
+    return [e for e in after["events"] if e["event"] == name and e["seat"] == seat]
 
 
-def _meld_targets(action, before, after, side):
-    """(meld id, cards) per placement; new melds matched to the ids they were given."""
-    old = {m["id"] for m in before["sides"][side]["melds"]}
-    fresh = [m for m in after["sides"][side]["melds"] if m["id"] not in old]
-    out = []
-    for pl in action.get("melds", []):
-        if "to" in pl:
-            out.append((pl["to"], pl["cards"]))
-        elif fresh:
-            out.append((fresh.pop(0)["id"], pl["cards"]))
-    return out
-
-
-def _canastas(before, after, side):
-    was = {m["id"] for m in before["sides"][side]["melds"] if m["canasta"]}
-    return [m for m in after["sides"][side]["melds"] if m["canasta"] and m["id"] not in was]
+def _drawn(draw, after):
+    """Our drawn cards (their red 3s' replacements included): those kept in the
+    hand in the hand's order, then those laid at once as red 3s."""
+    laid = _events(after, Ev.RED3, draw["seat"])
+    taken = Counter(draw["cards"] + [c for e in laid for c in e["replacements"]])
+    threes = [c for e in laid for c in e["cards"]]
+    return sorted((taken - Counter(threes)).elements(), key=sort_key) + threes
 
 
 def moves(action, seat, before, after):
-    """The steps that show ``seat`` playing ``action`` (views of seat 0)."""
-    kind = action["type"]
+    """The steps that show ``seat`` playing ``action`` (views of seat 0; ``after``'s
+    events say what the action did)."""
     who = narrate.seat_name(before, seat)
     side = before["players"][seat]["side"]
     out = []
-    if kind == "draw":
-        if after["phase"] in ("deal_end", "game_end") and before["phase"] == "draw":
-            out.append(_banner("The stock ran out", _place(seat), "info", seat))
-        else:
-            picks = action.get("from", [0] * before["draw_count"])
-            mine = _drawn(before, after, side) if seat == HUMAN else []
-            for i, index in enumerate(picks):
-                out.append({"fly": [_stock(index, before)], "to": _place(seat),
-                            "card": _face(mine[i]) if i < len(mine) else "", "n": 1})
-    elif kind == "take_pile":
-        top = before["discard"][-1] if before["discard"] else None
-        out.append({"fly": ["#pile-discard"], "to": _place(seat), "card": _face(top) if top else "",
-                    "n": len(before["discard"])})
-        out.append(_banner(f"{who} take{'' if seat == HUMAN else 's'} the pile", _place(seat), "pile", seat))
-    elif kind == "discard":
-        out.append({"fly": _from_hand(seat, [action["card"]]), "to": ["#pile-discard"],
-                    "card": _face(action["card"]), "n": 1})
-        out.append({"mark": ["#pile-discard"]})
-    elif kind == "knock":
-        out.append(_banner(f"{who} knock{'' if seat == HUMAN else 's'}", _place(seat), "info", seat))
-    elif kind == "ask_to_go_out":
-        out.append(_banner(f"{who}: may I go out?", _place(seat), "ask", seat))
-    elif kind == "answer":
-        out.append(_banner(f"{who}: {'yes' if action['yes'] else 'no'}", _place(seat), "ask", seat))
-    if kind in ("take_pile", "meld"):
-        for meld_id, cards in _meld_targets(action, before, after, side):
-            out.append({"fly": _from_hand(seat, cards), "to": _meld_place(side, meld_id),
-                        "card": _face(cards[0]) if cards else "", "n": max(1, len(cards))})
-            out.append({"mark": _meld_place(side, meld_id)})
-    out += _moments(seat, who, side, before, after)
+    for e in after["events"]:
+        if e["event"] in _ACTION_STEPS and e["seat"] == seat:
+            out += _ACTION_STEPS[e["event"]](e, who, before, after)
+    out += _moments(seat, who, side, after)
     return out
 
 
-def _moments(seat, who, side, before, after):
+def _ran_out(e, who, before, after):
+    return [_banner("The stock ran out", _place(e["seat"]), "info", e["seat"])]
+
+
+def _draw(e, who, before, after):
+    seat = e["seat"]
+    picks = e["piles"] or [0] * len(e["cards"])
+    mine = _drawn(e, after) if seat == HUMAN else []
+    return [{"fly": [_stock(index, before)], "to": _place(seat), "card": _face(mine[i]) if i < len(mine) else "",
+             "n": 1} for i, index in enumerate(picks)]
+
+
+def _take(e, who, before, after):
+    seat = e["seat"]
+    return [{"fly": ["#pile-discard"], "to": _place(seat), "card": _face(e["top"]), "n": e["size"]},
+            _banner(f"{who} take{'' if seat == HUMAN else 's'} the pile", _place(seat), "pile", seat)]
+
+
+def _meld(e, who, before, after):
+    place, cards = _meld_place(e["side"], e["meld"]), e["cards"]
+    return [{"fly": _from_hand(e["seat"], cards), "to": place, "card": _face(cards[0]) if cards else "",
+             "n": max(1, len(cards))},
+            {"mark": place}]
+
+
+def _discard(e, who, before, after):
+    return [{"fly": _from_hand(e["seat"], [e["card"]]), "to": ["#pile-discard"], "card": _face(e["card"]), "n": 1},
+            {"mark": ["#pile-discard"]}]
+
+
+def _said(words):
+    """A banner at the seat: ``words(event, who)`` with the tone."""
+    def steps(e, who, before, after):
+        text, tone = words(e, who)
+        return [_banner(text, _place(e["seat"]), tone, e["seat"])]
+    return steps
+
+
+_ACTION_STEPS = {  # the steps of each event that is the action itself
+    Ev.STOCK_RAN_OUT: _ran_out,
+    Ev.DREW: _draw,
+    Ev.TOOK_PILE: _take,
+    Ev.DISCARDED: _discard,
+    Ev.KNOCKED: _said(lambda e, who: (f"{who} knock{'' if e['seat'] == HUMAN else 's'}", "info")),
+    Ev.ASKED: _said(lambda e, who: (f"{who}: may I go out?", "ask")),
+    Ev.ANSWERED: _said(lambda e, who: (f"{who}: {'yes' if e['yes'] else 'no'}", "ask")),
+    Ev.MELDED: _meld,
+}
+
+
+def _moments(seat, who, side, after):
     """Red 3s (each flies to its side's red 3s), canastas, knee and foot pickups,
     going out: a banner each, at the side that acted."""
     out = []
-    red3 = list((Counter(after["sides"][side]["red3"]) - Counter(before["sides"][side]["red3"])).elements())
+    red3 = [c for e in _events(after, Ev.RED3, seat) for c in e["cards"]]
     if red3:
         place = [f"#red3-side-{side}"] + _side_place(side)
         out += [{"fly": _place(seat), "to": place, "card": _face(card), "n": 1} for card in red3]
         out.append({"mark": place})
         out.append(_banner(f"{who} lay{'' if seat == HUMAN else 's'} {plural(len(red3), 'red 3')}", place,
                            "red3", seat))
-    for meld in _canastas(before, after, side):
-        out.append(_banner(f"Canasta! {narrate.meld_rank_label(meld['rank'])}", _meld_place(side, meld["id"]),
-                           "canasta", seat))
-    if after["deal"] == before["deal"] and after["went_out"] is None:
-        was = len(before["players"][seat]["pile_counts"])
-        now = len(after["players"][seat]["pile_counts"])
-        verb = "pick" if seat == HUMAN else "picks"
-        for left in range(was, now, -1):
-            pile = "knee" if left == 2 else "foot"
-            source = [f"#pile-{pile}", "#piles"] if seat == HUMAN else _place(seat)
-            n = before["players"][seat]["pile_counts"][was - left]
-            out.append({"fly": source, "to": _place(seat), "card": "", "n": n})
-            out.append(_banner(f"{who} {verb} up the {pile}", _place(seat), "pile", seat))
-    if after["went_out"] is not None and before["went_out"] is None:
-        out_seat = after["went_out"]
-        out.append(_banner(f"{narrate.seat_name(after, out_seat)} go{'' if out_seat == HUMAN else 'es'} out",
-                           _place(out_seat), "out", out_seat))
+    for e in after["events"]:
+        if e["event"] == Ev.CANASTA and e["side"] == side:
+            out.append(_banner(f"Canasta! {narrate.meld_rank_label(e['rank'])}", _meld_place(side, e["meld"]),
+                               "canasta", seat))
+    verb = "pick" if seat == HUMAN else "picks"
+    for e in _events(after, Ev.PICKED_UP, seat):
+        source = [f"#pile-{e['pile']}", "#piles"] if seat == HUMAN else _place(seat)
+        out.append({"fly": source, "to": _place(seat), "card": "", "n": e["size"]})
+        out.append(_banner(f"{who} {verb} up the {e['pile']}", _place(seat), "pile", seat))
+    for e in after["events"]:
+        if e["event"] == Ev.WENT_OUT:
+            out_seat = e["seat"]
+            out.append(_banner(f"{narrate.seat_name(after, out_seat)} go{'' if out_seat == HUMAN else 'es'} out",
+                               _place(out_seat), "out", out_seat))
     return out
 
 

@@ -7,8 +7,10 @@ start of the person's last turn on (game.narrate groups and words them);
 the steps belong to one game's deal and are dropped when another starts.
 """
 
-from game import narrate
+from game import narrate, replay
+from game.errors import StateError
 from ui import dom, render
+from ui.table_view import page_view
 from ui.text import HUMAN
 
 
@@ -16,6 +18,7 @@ class RecapMixin:
     steps = ()
     steps_key = None        # (game id, deal) the steps belong to
     steps_at_snapshot = 0   # the steps kept by an undo (ui.controller.Controller.do_undo)
+    reveal_theirs = False   # the other sides' changed melds are to be scrolled into view
 
     def record_step(self, action, seat, before, after):
         """Keep a step, and the turns from the person's last one on."""
@@ -25,6 +28,17 @@ class RecapMixin:
         mine = [i for i, (who, _) in enumerate(grouped) if who == HUMAN]
         self.steps = [step for _, turn in grouped[mine[-1] if mine else 0:] for step in turn]
         self.steps_key = key
+
+    def restore_steps(self):
+        """The steps of a game just put on the table, rebuilt from its log (a
+        reload or a resumed save shows the same recap and marks as before)."""
+        try:
+            self.steps = replay.since_turn_of(self.state, HUMAN, lambda s, seat: page_view(s, seat, log=False))
+        except StateError:  # a position built by hand: no recap until the next move
+            self.steps = []
+        self.steps_key = (self.game_id, self.state.deal)
+        if self.state.to_move() == HUMAN:
+            self.unfold_their_changes()
 
     def recap_turns(self):
         """The turns since the person's last turn (or that turn, while it is the last)."""
@@ -45,7 +59,14 @@ class RecapMixin:
         theirs changed one (a tap on the strip folds them again)."""
         mine = {m.id for m in self.state.sides[self.state.side_of(HUMAN)].melds}
         if set(self.changed_melds()) - mine:
-            self.theirs_open = True
+            self.theirs_open = self.reveal_theirs = True
+
+    def reveal_their_change(self):
+        """Once the other sides' melds unfold by themselves, their first changed
+        meld is scrolled into view (on a phone the melds area shows yours first)."""
+        if self.reveal_theirs:
+            dom.mark("data-revealed", "#meld-scroll .side.theirs .meld.changed")
+            self.reveal_theirs = False
 
     def draw_recap(self):
         lines, brief = render.recap_lines(self.recap_turns())

@@ -13,6 +13,7 @@ from game import cards as C
 from game import narrate
 from game.describe import describe
 from game.english import plural
+from game.names import Act, Phase
 from game.narrate import STOCK_NAMES
 from game.view import sort_key
 from ui import text as T
@@ -165,7 +166,7 @@ def scores(view):
     """Deal number, then each side's running total and, during the deal, the
     points it has on the table so far (melds, canastas, red 3s: all public)."""
     mine = view["my_side"]
-    live = view["phase"] not in ("deal_end", "game_end")
+    live = view["phase"] not in (Phase.DEAL_END, Phase.GAME_END)
     out = [h("span", {"class": "deal"}, f"Deal {view['deal']}/{view['deals']}")]
     for side in sorted(range(len(view["sides"])), key=lambda s: s != mine):
         s = view["sides"][side]
@@ -224,7 +225,9 @@ def seats(view):
             h("div", {"class": "seat-role"}, role + (f" with {T.short_name(mates[0])}"
                                                      if teams and role == "opponent" and mates else "")),
             h("div", {"class": "seat-counts"}, hand_words(p)),
-            h("div", {"class": "seat-counts"}, pile_words(p["pile_counts"])),
+            # (an empty hand's one pile to come is named on the line above)
+            h("div", {"class": "seat-counts"}, pile_words(p["pile_counts"]))
+            if p["hand_count"] or len(p["pile_counts"]) != 1 else None,
             # which bot is which, when the levels differ
             h("div", {"class": "seat-level"}, f"{bot_level(p['bot'])} bot")
             if p["bot"] and len(levels) > 1 else None))
@@ -477,7 +480,7 @@ def staged(view, placements):
         tokens.append(h("li", {"class": "staged-row"}, button(
             [sr_only(f"Take back staged meld {i + 1}: {words}, {cards}"), h("span", {"aria-hidden": "true"}, shown)],
             "unstage", str(i), id=f"unstage-{i}", cls="staged-token")))
-    note = " The pile's top card joins the first one." if view["phase"] == "draw" else ""
+    note = " The pile's top card joins the first one." if view["phase"] == Phase.DRAW else ""
     title = f"Staged: {plural(len(placements), 'meld')}, tap one to take it back.{note}"
     return [h("h3", {"class": "staged-title"}, title),
             h("ul", None, tokens)]
@@ -593,25 +596,25 @@ def actions(view, *, selected, has_staged, can_undo, can_knock, busy, refusals):
     phase, mover = view["phase"], view["to_move"]
     me = view["players"][view["seat"]]
     out = []
-    if phase == "deal_end":
+    if phase == Phase.DEAL_END:
         return [button("Next deal", "next-deal", id="btn-next-deal", cls="primary")]
-    if phase == "game_end":
+    if phase == Phase.GAME_END:
         return [button("New game", "menu", id="btn-new-game", cls="primary")]
-    if phase == "answer" and mover == view["seat"]:
+    if phase == Phase.ANSWER and mover == view["seat"]:
         return [button("Yes, go out", "answer", "yes", id="btn-yes", cls="primary"),
                 button("No", "answer", "no", id="btn-no")]
     mine = mover == view["seat"] and not busy
-    take = guarded("Take pile", "take", refusals.get("take_pile"), id="btn-take") if mine else None
-    if phase == "draw" and mine and len(view["stock_counts"]) > 1:
+    take = guarded("Take pile", "take", refusals.get(Act.TAKE_PILE), id="btn-take") if mine else None
+    if phase == Phase.DRAW and mine and len(view["stock_counts"]) > 1:
         out += draw_choices(view, refusals)
         out.append(take)
-    elif phase == "draw" and mine:
-        out += [guarded("Draw", "draw", refusals.get("draw"), id="btn-draw", cls="primary"), take]
-    elif phase == "draw" or not mine:
+    elif phase == Phase.DRAW and mine:
+        out += [guarded("Draw", "draw", refusals.get(Act.DRAW), id="btn-draw", cls="primary"), take]
+    elif phase == Phase.DRAW or not mine:
         out += [button("Draw", "draw", id="btn-draw", cls="primary", disabled=True),
                 button("Take pile", "take", id="btn-take", disabled=True)]
     else:
-        out.append(guarded("Meld", "meld", refusals.get("meld"), id="btn-meld", cls="primary"))
+        out.append(guarded("Meld", "meld", refusals.get(Act.MELD), id="btn-meld", cls="primary"))
         if can_knock:
             # knocking ends the turn with no discard (after taking the pile): the button says so
             out.append(button(["Knock", " ", h("small", {"class": "why"}, "end turn")], "knock", id="btn-knock",
@@ -623,11 +626,11 @@ def actions(view, *, selected, has_staged, can_undo, can_knock, busy, refusals):
             reminded = view["knee_ready"] is not None
             ready = view["knee_ready"] is True
             out.append(guarded("Pick up knee" + (" ★" if ready else ""), "knee",
-                               refusals.get("pick_up_knee") if reminded else None, id="btn-knee",
+                               refusals.get(Act.PICK_UP_KNEE) if reminded else None, id="btn-knee",
                                cls="knee" + (" ready" if ready else ""),
                                extra={"data-ready": "1" if ready else "0"}))
         if not me["pile_counts"] and view["permission"] is None and view["ask_partner"]:
-            out.append(guarded("Ask to go out", "ask", refusals.get("ask_to_go_out"), id="btn-ask"))
+            out.append(guarded("Ask to go out", "ask", refusals.get(Act.ASK), id="btn-ask"))
     if can_undo:
         out.append(button("Undo", "undo", id="btn-undo"))
     return out
@@ -719,7 +722,7 @@ def sheet(view, winners, extra=()):
     if not results:
         return []
     out = []
-    if view["phase"] == "game_end":
+    if view["phase"] == Phase.GAME_END:
         if len(winners) > 1:
             out.append(h("h2", {"id": "winner"}, "The game is a tie"))
         else:
@@ -736,7 +739,7 @@ def sheet(view, winners, extra=()):
     out.append(house_note(view["house_rules"]))
     out.append(summary_table(view, results))
     out += extra
-    ordered = results[::-1] if view["phase"] == "deal_end" else results
+    ordered = results[::-1] if view["phase"] == Phase.DEAL_END else results
     out += [deal_table(view, r) for r in ordered]
     return out
 

@@ -11,10 +11,11 @@ engine's reason and never replaced by another.
 import game
 from game import house
 from game.bots import BOTS
+from game.names import Bot
 from game.presets import DEFAULT_PRESET
 from ui.text import HUMAN
 
-DEFAULT_BOT = "normal" if "normal" in BOTS else next(iter(BOTS))
+DEFAULT_BOT = Bot.NORMAL if Bot.NORMAL in BOTS else next(iter(BOTS))
 # Table options: (RuleSet field, label, the page's default). They change what
 # the page shows, not the play. The knee reminder is on unless the player turns
 # it off: without it players pick their knee up turns late (issue 44).

@@ -8,7 +8,7 @@ holder would have laid them; and, when the caller read them
 (``read_table(melding=True)``), no hand gets more of a rank than its
 player's melding allows (``knowledge.meld_caps``: a player who melds what
 it can holds none of a rank its side is building). The rest is shuffled
-at random.
+at random, from the decision's own stream (``decision_rng``).
 """
 
 from __future__ import annotations
@@ -28,6 +28,14 @@ def _unplaced(know: Knowledge) -> Counter:
     for held in know.held:
         pool.subtract(held)
     return pool
+
+
+def decision_rng(obs: GameState, seat: int, purpose: str) -> random.Random:
+    """The random stream of one decision: a hash of the game's seed, the
+    seat, the position (how many actions the log holds) and ``purpose``
+    (what samples it), and of nothing else, so the decision is the same on
+    any machine, whatever was sampled before it."""
+    return random.Random(f"{obs.seed}:{purpose}:{seat}:{len(obs.log)}")
 
 
 def sample_world(obs: GameState, seat: int, know: Knowledge, rng: random.Random) -> GameState:

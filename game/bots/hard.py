@@ -1,7 +1,7 @@
 """The ``hard`` bot: Monte Carlo over sampled hidden cards (determinization).
 
 At a decision with a real choice it lists a few candidates from
-``normal``'s own generators and, until its time budget is spent or its
+``normal``'s own generators and, for a fixed number of samples or until its
 leader is clear (``settled``), samples full deals consistent with its view
 and with how each player has melded (``determinize``; a player who melds
 what it can holds none of a rank its side is building), trying every
@@ -32,8 +32,13 @@ candidate in the same sample:
 
 Forced moves and single options return at once. ``think`` is the search
 as a generator that yields after each small unit of work (one look-ahead,
-one sampled hand), so the page can keep drawing between units; only the
-time spent inside it counts against the budget.
+eight sampled hands), so the page can keep drawing between units.
+
+A decision depends on the seat's view alone: its thinking is a fixed
+amount of work, never a time budget, and its samples come from a stream of
+its own (``decision_rng``: the game's seed, the seat and the position),
+never from the stream its caller hands it. So the same seed and the same
+moves give the same game on any machine, however busy.
 """
 
 from __future__ import annotations
@@ -41,7 +46,6 @@ from __future__ import annotations
 import json
 import math
 import random
-import time
 
 from .. import cards as C
 from ..engine import apply, is_legal
@@ -49,7 +53,7 @@ from ..moves import take_pile_candidates
 from ..names import Act, Phase
 from ..state import GameState
 from . import fitted
-from .determinize import hand_sampler, sample_world
+from .determinize import decision_rng, hand_sampler, sample_world
 from .evaluate import ahead_of_best, score_difference, stock_share
 from .knowledge import Knowledge, read_table
 from .melding import first_legal
@@ -65,18 +69,23 @@ from .normal import (
 )
 from .policy import draw_action
 
-DEFAULT_BUDGET_MS = 500
-SAFETY = 0.95         # stop planning new work at this share of the budget
-DISCARDS = 5          # how many of normal's preferred discards to compare
+# One decision's thinking, fixed (bench/bots.py times it on the phone
+# profile): a search samples at most SAMPLES deals (fewer once its leader is
+# clear), at most LONG_SAMPLES where its look-aheads cross the six turns of
+# going out (an ask compares up to six candidates over them, an answer two);
+# a discard deals the next player HANDS hands.
+SAMPLES = 48
+LONG_SAMPLES = {Act.ANSWER: 24, Act.ASK: 16}
+HANDS = 400           # enough to measure a chance within a few points
 HANDS_PER_UNIT = 8    # sampled hands of the next player between two yields
-MAX_HANDS = 400       # enough to measure a chance within a few points
+DISCARDS = 5          # how many of normal's preferred discards to compare
 # Turns a look-ahead crosses before it stops after the next draw: one (the
 # next player's answer to our move); for going out, six: past the asker's
 # next turn, where a refused asker asks again (will it go out a round later,
 # or the opponents first?).
 HORIZON = {Act.ANSWER: 6, Act.ASK: 6}
 MAX_ACTIONS = 150     # a guard on one look-ahead
-# A search stops before its budget once its leader is clear: after CLEAR_MIN
+# A search stops before its last sample once its leader is clear: after CLEAR_MIN
 # samples, ahead of every other candidate by more than CLEAR_Z standard
 # errors of their paired difference (or tied with it in every sample: the
 # same outcome).
@@ -119,6 +128,11 @@ def horizon(options: list[dict]) -> int:
     """The turns every candidate's look-ahead crosses, set by the kind of
     decision (``options[0]``, normal's choice): the same for all of them."""
     return HORIZON.get(options[0]["type"], 1)
+
+
+def sample_count(options: list[dict]) -> int:
+    """How many deals a search samples at most, set like ``horizon``."""
+    return LONG_SAMPLES.get(options[0]["type"], SAMPLES)
 
 
 def leader(rows: list[list[float]]) -> int:
@@ -227,30 +241,13 @@ class _Rollout(Normal):
         return GRANT if obs.side_of(seat) == self.side else super().answer(obs, seat)
 
 
-class _Clock:
-    """The budget left, counting only time spent inside ``think``."""
-
-    def __init__(self, budget: float):
-        self.left = budget
-        self.since = time.perf_counter()
-
-    def deadline(self) -> float:
-        return self.since + self.left
-
-    def pause(self):
-        """``yield from`` it between units: the pause is not charged."""
-        self.left -= time.perf_counter() - self.since
-        yield
-        self.since = time.perf_counter()
-
-
 class Hard(Normal):
-    """``normal`` with a look-ahead at each decision; ``budget_ms`` per decision,
-    and at most ``samples`` samples if given (a deterministic limit, for tests)."""
+    """``normal`` with a look-ahead at each decision. ``samples`` and ``hands``
+    replace ``sample_count``'s and ``HANDS`` (a lighter hard, for tests)."""
 
-    def __init__(self, budget_ms: float = DEFAULT_BUDGET_MS, samples: int | None = None):
-        self.budget = budget_ms / 1000.0
+    def __init__(self, samples: int | None = None, hands: int = HANDS):
         self.samples = samples
+        self.hands = hands
         # What the last decision measured, for a hint's reason (``game.advice``):
         # per candidate action (as JSON text), its mean look-ahead value, or
         # for a discard the share of sampled next hands that took the pile.
@@ -260,22 +257,18 @@ class Hard(Normal):
         return run_to_end(self.think(obs, seat, rng))
 
     def think(self, obs: GameState, seat: int, rng: random.Random | None = None):
-        """The decision as a generator: yields between units of work, returns the action."""
-        clock = _Clock(self.budget * SAFETY)
+        """The decision as a generator: yields between units of work, returns
+        the action. ``rng``, the caller's stream, is left alone: the samples
+        come from ``decision_rng``."""
         self.measured = {}
         default = self.choose(obs, seat)
         options = self.candidates(obs, seat, default)
         if len(options) < 2:
             return default
-        rng = rng or random.Random(0)
+        own = decision_rng(obs, seat, "hard")
         if default["type"] == Act.DISCARD:
-            return (yield from self.discard_by_replies(obs, seat, options, rng, clock))
-        return (yield from self.search(obs, seat, options, rng, clock))
-
-    def more(self, samples: int, clock: _Clock, cost: float) -> bool:
-        """Room for another sample that takes ``cost`` seconds."""
-        return (self.samples is None or samples < self.samples) and \
-            clock.left - (time.perf_counter() - clock.since) > cost
+            return (yield from self.discard_by_replies(obs, seat, options, own))
+        return (yield from self.search(obs, seat, options, own))
 
     def candidates(self, obs: GameState, seat: int, default: dict) -> list[dict]:
         """normal's choice first, then the alternatives worth comparing."""
@@ -305,41 +298,31 @@ class Hard(Normal):
                 unique.append(a)
         return unique
 
-    def search(self, obs: GameState, seat: int, options: list[dict], rng: random.Random,
-               clock: _Clock):
+    def search(self, obs: GameState, seat: int, options: list[dict], rng: random.Random):
         know = read_table(obs, seat, melding=True)
         side = obs.side_of(seat)
         turns = horizon(options)
         lead = game_lead(obs, side)
+        most = self.samples or sample_count(options)
         rows = []
-        cost = 0.0
-        while self.more(len(rows), clock, cost) and not settled(rows):
-            start = time.perf_counter()
+        while len(rows) < most and not settled(rows):
             world = sample_world(obs, seat, know, rng)
             values = []
             for a in options:
-                v = self.look_ahead(world.clone(), a, side, turns, clock.deadline(), lead)
-                if v is None:
-                    break  # out of time mid-sample: compare only whole samples
-                values.append(v)
-                cost = time.perf_counter() - start if len(values) == len(options) else cost
-                yield from clock.pause()
-            if len(values) < len(options):
-                break
+                values.append(self.look_ahead(world.clone(), a, side, turns, lead))
+                yield
             rows.append(values)
-        if rows:
-            means = (sum(col) / len(rows) for col in zip(*rows))
-            self.measured = {action_key(a): m for a, m in zip(options, means)}
-        return options[leader(rows)] if rows else options[0]
+        means = (sum(col) / len(rows) for col in zip(*rows))
+        self.measured = {action_key(a): m for a, m in zip(options, means)}
+        return options[leader(rows)]
 
-    def discard_by_replies(self, obs: GameState, seat: int, options: list[dict], rng: random.Random,
-                           clock: _Clock):
+    def discard_by_replies(self, obs: GameState, seat: int, options: list[dict], rng: random.Random):
         """normal's discard rule, with the chance that the next player takes the
         pile measured instead of estimated: throw each candidate in a sampled
         deal, then deal the next player sampled hands and ask them (playing
         ``normal``) whether they take the pile. The chances are weighed with
         the fitted values (``take_value``, ``BIG_KEEP``); with nothing
-        measured (no opponent next, or no time), normal's card stands."""
+        measured (no opponent next), normal's card stands."""
         nxt = (seat + 1) % obs.num_players
         if obs.side_of(nxt) == obs.side_of(seat):
             return options[0]  # no opponent to feed: normal's choice
@@ -352,33 +335,28 @@ class Hard(Normal):
             apply(w, {"type": Act.DISCARD, "card": card})
             if w.phase == Phase.DRAW and w.turn == nxt:
                 after[card] = w
+        if not after:
+            return options[0]  # no throw leaves the next player to draw: nothing to measure
         taken = dict.fromkeys(after, 0)
         deal_hand = hand_sampler(obs, seat, know, nxt)
-        samples = 0
-        cost = 0.0
-        while after and samples < MAX_HANDS and self.more(samples, clock, cost):
-            start = time.perf_counter()
-            for _ in range(HANDS_PER_UNIT):
-                for card in takers(after, nxt, deal_hand(rng)):
-                    taken[card] += 1
-                samples += 1
-            cost = (time.perf_counter() - start) / HANDS_PER_UNIT
-            yield from clock.pause()
-        if not samples:
-            return options[0]  # nothing measured: normal's choice
-        self.measured = {action_key({"type": "discard", "card": c}): k / samples
+        for n in range(1, self.hands + 1):
+            for card in takers(after, nxt, deal_hand(rng)):
+                taken[card] += 1
+            if n % HANDS_PER_UNIT == 0:
+                yield
+        self.measured = {action_key({"type": "discard", "card": c}): k / self.hands
                          for c, k in taken.items()}
         risk = feeding_risk(obs, seat, know)
         for card, k in taken.items():
             rank = C.rank(card)
-            risk[rank] = take_chance(k / samples, rank, know, nxt) * take_value(obs, nxt, rank)
+            risk[rank] = take_chance(k / self.hands, rank, know, nxt) * take_value(obs, nxt, rank)
         scores = keep_scores(obs, seat, risk, BIG_KEEP)
         return {"type": Act.DISCARD, "card": min(cards, key=lambda c: (scores[c], c))}
 
     def look_ahead(self, world: GameState, action: dict, side: int, turns: int,
-                   deadline: float, lead: float | None = None) -> float | None:
+                   lead: float | None = None) -> float:
         """The action, then ``normal`` for every seat until ``turns`` turns have
-        ended and the next player has drawn or taken the pile; None if time ran out."""
+        ended and the next player has drawn or taken the pile."""
         stop = world.turn_number + turns
         rollout = _Rollout(side)
         apply(world, action)
@@ -386,8 +364,6 @@ class Hard(Normal):
             if world.phase not in (Phase.DRAW, Phase.PLAY, Phase.ANSWER) or \
                     world.turn_number >= stop and world.phase == Phase.PLAY:
                 break
-            if time.perf_counter() > deadline:
-                return None
             apply(world, rollout.choose(world, world.to_move()))
         return worth(world, side, lead)
 
