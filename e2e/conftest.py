@@ -2,8 +2,12 @@
 
 The site is built once per session (scripts/build_site.py) and served by
 scripts/serve.py on a free localhost port. Without the playwright package
-the browser tests skip; a failed build or launch fails them.
+the browser tests skip; a failed build or launch fails them. Every test
+fails on a console error or an uncaught page error (a failed handler) of
+any page it opened, unless its ``console_errors`` marker allows that error.
 """
+
+import re
 
 import pytest
 
@@ -41,19 +45,39 @@ def chromium():
         browser.close()
 
 
-def traced_context(browser, **kwargs):
-    """A new context that prints its failed requests and console errors,
-    so a failing test's captured output says why a page broke."""
-    context = browser.new_context(**kwargs)
-    context.on("requestfailed", lambda r: print(f"request failed: {r.url} {r.failure}"))
-    context.on("console", lambda m: m.type == "error" and print(f"console error: {m.text}"))
-    return context
+@pytest.fixture(autouse=True)
+def no_console_errors(request, monkeypatch):
+    """Fail the test at teardown if any page of a context it created logged a
+    console error or threw an uncaught error (a handler's exception becomes a
+    toast and a console error, so this is how a failed handler shows).
+    ``@pytest.mark.console_errors(pattern, ...)`` allows the errors a test
+    provokes on purpose (each pattern a regex searched in the error's text)."""
+    if "chromium" not in request.fixturenames:
+        yield
+        return
+    browser = request.getfixturevalue("chromium")
+    errors = []
+    new_context = browser.new_context
+
+    def watched_context(**kwargs):
+        context = new_context(**kwargs)
+        context.on("console", lambda m: m.type == "error" and errors.append(f"console: {m.text}"))
+        context.on("weberror", lambda e: errors.append(f"pageerror: {e.error}"))
+        return context
+
+    monkeypatch.setattr(browser, "new_context", watched_context)
+    yield
+    marker = request.node.get_closest_marker("console_errors")
+    allowed = [re.compile(p) for p in marker.args] if marker else []
+    unexpected = [e for e in errors if not any(a.search(e) for a in allowed)]
+    if unexpected:
+        pytest.fail("console or page errors:\n" + "\n".join(unexpected), pytrace=False)
 
 
 @pytest.fixture
 def phone_context(chromium):
     """390x844 touch phone, fresh cache and storage."""
-    context = traced_context(chromium, **harness.PHONE)
+    context = harness.traced_context(chromium, **harness.PHONE)
     yield context
     context.close()
 
@@ -61,7 +85,7 @@ def phone_context(chromium):
 @pytest.fixture
 def desktop_context(chromium):
     """1280x800 desktop, fresh cache and storage."""
-    context = traced_context(chromium, **harness.DESKTOP)
+    context = harness.traced_context(chromium, **harness.DESKTOP)
     yield context
     context.close()
 

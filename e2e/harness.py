@@ -81,6 +81,15 @@ def is_local(url: str) -> bool:
     return parts.hostname in LOCAL_HOSTS
 
 
+def traced_context(browser, **kwargs):
+    """A new context that prints its failed requests and console errors,
+    so a failing test's captured output says why a page broke."""
+    context = browser.new_context(**kwargs)
+    context.on("requestfailed", lambda r: print(f"request failed: {r.url} {r.failure}"))
+    context.on("console", lambda m: m.type == "error" and print(f"console error: {m.text}"))
+    return context
+
+
 @dataclass
 class PageLog:
     """Every request URL, failed response and console error of a page."""

@@ -15,9 +15,9 @@ import re
 
 import game
 import harness
-from conftest import traced_context
 from game.bots import get_bot
 from game.presets import PRESETS
+from harness import traced_context
 from tests.helpers import position
 from ui.saves import MemoryStorage, SaveStore
 

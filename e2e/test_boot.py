@@ -3,9 +3,11 @@
 import shutil
 from collections import Counter
 
-import harness
+import pytest
 
-BOOT_TIMEOUT_S = 60
+import harness
+from pages import BOOT_TIMEOUT_S
+
 # PyScript plugins pyscript.toml (and index.html's <mpy-config>) turn off.
 PLUGINS_OFF = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
 # Run instead of ui/main.py: is PyScript's own package imported from the
@@ -56,11 +58,9 @@ def test_skeleton_and_progress_show_before_python(phone_context, base_url, recor
     log = record(page)
     held = []
     page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
-    page.goto(base_url)
-    for _ in range(200):
-        if held:
-            break
-        page.wait_for_timeout(50)
+    with page.expect_request("**/pyodide.asm.wasm", timeout=10_000):
+        page.goto(base_url)
+    page.wait_for_function("document.getElementById('boot-stage').textContent === 'Loading Python runtime…'")
     assert held, "the page never asked for the Pyodide wasm"
 
     assert page.evaluate("document.documentElement.dataset.appState") == "loading"
@@ -133,6 +133,7 @@ def test_start_up_imports_the_standard_library_compiled(phone_context, base_url,
         "scripts/stdlib.mjs must ship these as bytecode"
 
 
+@pytest.mark.console_errors("boom from main")
 def test_python_error_is_shown(phone_context, base_url):
     """A failing ui/main.py turns the page to the error state with the message."""
     page = phone_context.new_page()
@@ -161,6 +162,7 @@ def drop_first(page, pattern):
     return seen
 
 
+@pytest.mark.console_errors("net::ERR_CONNECTION_RESET")
 def test_dropped_download_is_retried_once_by_itself(phone_context, base_url):
     """A preloaded file whose download drops fails for good in that page load
     (the browser reuses the failed preload), so the page loads once more."""
@@ -172,6 +174,7 @@ def test_dropped_download_is_retried_once_by_itself(phone_context, base_url):
     assert page.evaluate("sessionStorage.length") == 0  # the next failure may retry again
 
 
+@pytest.mark.console_errors("net::ERR_CONNECTION_RESET", r"pyodide\.mjs")
 def test_failed_download_is_reported_and_try_again_recovers(phone_context, base_url):
     """A download that fails again after the automatic retry is named in the
     error panel, and "Try again" loads the page once more."""
@@ -188,6 +191,7 @@ def test_failed_download_is_reported_and_try_again_recovers(phone_context, base_
     assert not page.is_visible("#boot-retry")
 
 
+@pytest.mark.console_errors("early failure")
 def test_failure_before_the_panel_exists_is_still_shown(phone_context, base_url, site_dir):
     """A failure reported while <head> is parsed (before #boot-error exists)
     must still reach the panel. ui/main.py is held, so the start-up cannot

@@ -12,8 +12,8 @@ import json
 import pytest
 
 import harness
-from conftest import traced_context
 from game import apply
+from harness import traced_context
 from pages import (
     MELDED,
     OPPONENT,

@@ -10,7 +10,7 @@ motion tests do.
 import json
 
 import harness
-from conftest import traced_context
+from harness import traced_context
 from pages import (
     assert_readable,
     axe_serious,
@@ -144,10 +144,12 @@ def test_the_coach_after_a_deal_skips_then_lists_the_costliest_decisions(phone_c
     # first wait for the page to be still)
     page.wait_for_function(SKIP_WHEN_SHOWN, timeout=COACH_TIMEOUT_MS)
     assert page.get_attribute("#coach", "data-status") == "skipped"
-    page.wait_for_timeout(300)  # a stopped review stays stopped
-    assert page.get_attribute("#coach", "data-status") == "skipped"
+    runs = int(page.get_attribute("html", "data-coach-runs"))
 
+    # Run starts a new review only while the last one stays stopped (a stale
+    # one that went on to "done" would leave Run doing nothing)
     press(page, "#btn-coach-run", True)
+    page.wait_for_function(f"document.documentElement.dataset.coachRuns === '{runs + 1}'")
     wait_coach(page, "running")
     harness.screenshot(page, "phone-coach-running")
     wait_coach(page, "done")

@@ -8,9 +8,10 @@ import json
 import pytest
 
 import harness
-from pages import discard_loneliest, game_state, open_new_game, press, start_game, table, wait_settled
+from pages import QUERY, discard_loneliest, game_state, open_new_game, press, start_game, table, wait_settled
 
-QUERY = "?delay=0&seed=7"
+# ui/paint.js's write of tp.paint, due a moment after the table changed, is done.
+NO_PAINT_PENDING = "!document.documentElement.dataset.paintPending"
 
 
 @pytest.fixture
@@ -43,15 +44,12 @@ def reload_held(page, url=None):
     stays loading; returns the held routes (release them to go on)."""
     held = []
     page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
-    if url:
-        page.goto(url, wait_until="commit")
-    else:
-        page.reload(wait_until="commit")
+    with page.expect_request("**/pyodide.asm.wasm"):
+        if url:
+            page.goto(url, wait_until="commit")
+        else:
+            page.reload(wait_until="commit")
     page.wait_for_function("window.TriplePlayPaint")  # ui/paint.js has run
-    for _ in range(200):
-        if held:
-            break
-        page.wait_for_timeout(50)
     assert held, "the page never asked for the Pyodide wasm"
     return held
 
@@ -127,14 +125,12 @@ def test_runtime_starts_after_the_paint(phone, base_url):
     page.add_init_script(WATCH_RUNTIME_START)
     held = []
     page.route("**/ui/paint.js", lambda route: held.append(route))
-    page.reload(wait_until="commit")
-    page.wait_for_function("document.querySelector('script[src$=\"start_pyodide.mjs\"]')")
-    for _ in range(200):
-        if held:
-            break
-        page.wait_for_timeout(50)
+    with page.expect_request("**/ui/paint.js"), page.expect_response("**/vendor/pyodide/pyodide.mjs"):
+        page.reload(wait_until="commit")
+    # start_pyodide.mjs and its one import are loaded: an early start would
+    # run now; a frame and a timer turn later it would have asked for the runtime
+    page.evaluate("new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))")
     assert held, "the page never asked for ui/paint.js"
-    page.wait_for_timeout(1000)  # time enough for the early start to reach loadPyodide
     for route in held:
         route.continue_()
     page.unroute("**/ui/paint.js")
@@ -181,7 +177,7 @@ def test_corrupt_or_hostile_paint_is_ignored(phone, base_url, record):
     good = page.evaluate("localStorage.getItem('tp.paint')")
     log = record(page)
     for name, text in hostile_paints(good):
-        page.wait_for_timeout(1000)  # the page's own pending write of tp.paint is done
+        page.wait_for_function(NO_PAINT_PENDING)  # the page's own write of tp.paint is done
         page.evaluate("t => localStorage.setItem('tp.paint', t)", text)
         held = reload_held(page)
         assert page.get_attribute("html", "data-painted") is None, name
@@ -240,7 +236,7 @@ def test_reopened_game_shows_its_saved_lines_and_the_full_log_on_demand(phone, b
     lines = full_log(page)
     shown = page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)")
     assert len(lines) > 5 and shown == lines[-len(shown):]
-    page.wait_for_timeout(1000)  # the page's own pending writes are done
+    page.wait_for_function(NO_PAINT_PENDING)  # the page's own write of tp.paint is done
     page.evaluate(KEEP_TAIL, 3)
     page.reload()
     assert harness.wait_ready(page, 60) == "ready"

@@ -2,7 +2,6 @@
 cannot be stored whole never replaces a working one (sw.js)."""
 
 import shutil
-import time
 
 import harness
 from build_site import write_service_worker
@@ -13,12 +12,22 @@ CONTROLLED = "navigator.serviceWorker.controller?.state === 'activated'"
 REGISTRATION = "navigator.serviceWorker.getRegistration().then(r => Boolean(%s))"
 
 
+# Awaits the promise of EXPRESSION in the page until it is true (wait_for_function
+# does not await one), at each of the page's timer turns; false after MS.
+AWAIT_TRUE = """async () => {
+  const end = Date.now() + MS;
+  while (!(await (EXPRESSION))) {
+    if (Date.now() > end) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return true;
+}"""
+
+
 def wait_until(page, expression, timeout_s=120):
-    """Poll an expression that returns a promise (wait_for_function does not await one)."""
-    deadline = time.monotonic() + timeout_s
-    while not page.evaluate(expression):
-        assert time.monotonic() < deadline, f"timed out waiting for {expression}"
-        time.sleep(0.2)
+    """Wait until an expression that returns a promise is true."""
+    script = AWAIT_TRUE.replace("EXPRESSION", expression).replace("MS", str(timeout_s * 1000))
+    assert page.evaluate(script), f"timed out waiting for {expression}"
 
 
 def release(site, marker):

@@ -244,6 +244,7 @@ _render.meld_area = _broken
 """
 
 
+@pytest.mark.console_errors("draw table: RuntimeError: the meld area broke")
 def test_a_table_that_cannot_be_drawn_opens_the_games_list(phone_context, base_url, site_dir):
     """A screen that fails to draw sends the player to the games list with a
     sentence; the game it was showing stays saved and listed."""

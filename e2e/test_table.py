@@ -9,6 +9,7 @@ from collections import Counter
 
 import pytest
 
+import game
 import harness
 from pages import (
     PHONE_W,
@@ -19,11 +20,13 @@ from pages import (
     message,
     open_new_game,
     press,
+    resume_at,
     select_rank,
     start_game,
     table,
     wait_settled,
 )
+from tests.helpers import position
 
 
 def send_meld(page, touch, stats, counter):
@@ -94,11 +97,14 @@ def play_turn(page, touch, stats):
             continue
         select_rank(page, rank, touch)
         if send_meld(page, touch, stats, "melds"):
-            if stats["melds"] == 1 and page.locator("#btn-undo").count():
-                # Undo goes back to just after the draw; then meld again.
-                after = table(page, "hand-count")
+            if stats["melds"] == 1:
+                # Undo goes back to just before the meld: the cards return to
+                # the hand and the meld leaves the log; then meld again.
+                after, moves = table(page, "hand-count"), len(game_state(page)["log"])
+                assert page.locator("#btn-undo").count(), "no Undo after a meld"
                 press(page, "#btn-undo", touch)
                 assert int(table(page, "hand-count")) == int(after) + count
+                assert len(game_state(page)["log"]) < moves
                 stats["undos"] += 1
                 select_rank(page, rank, touch)
                 press(page, "#btn-meld", touch)
@@ -148,7 +154,11 @@ def test_phone_plays_a_whole_deal(phone_context, base_url, record):
     phase = play_deal(page, True, stats, shots=(6, mid_deal))
     assert phase == "deal_end"
     assert stats["draws"] >= 1 and stats["melds"] >= 1 and stats["discards"] >= 1, stats
-    assert stats["refused"] and stats["adds"] >= 1, stats
+    # the seeded deal has a pile take of ours (its knee: test_the_knee_button_puts_the_knee_in_the_hand)
+    assert stats["refused"] and stats["adds"] >= 1 and stats["undos"] == 1 and stats["takes"] >= 1, stats
+    # every pile take, knee and meld the test counted is the engine's, and no more
+    mine = Counter(a["type"] for a in game_state(page)["log"] if a.get("seat") == 0)
+    assert (mine["take_pile"], mine["pick_up_knee"]) == (stats["takes"], stats["knees"]), (mine, stats)
     print(f"\n{stats['draws']} draws, {stats['melds']} melds, {stats['knees']} knees, "
           f"{stats['undos']} undos, {stats['takes']} pile takes, {stats['adds']} additions; refused:",
           *sorted(set(stats["refused"])), sep="\n  ")
@@ -166,6 +176,21 @@ def test_phone_plays_a_whole_deal(phone_context, base_url, record):
     assert log.console_errors == [] and log.failures == []
     median = page.get_attribute("html", "data-bot-ms-median")
     assert median is not None and float(median) < 1000
+
+
+def test_the_knee_button_puts_the_knee_in_the_hand(phone_context, base_url):
+    """North made our side's first canasta: after our draw the knee button is
+    ready (the knee reminder is on), and a tap adds the knee to the hand."""
+    rules = game.get_preset("triple-play").derive(name="house", knee_reminder=True)
+    state = position(rules, hands={0: "4C 6C 8S"}, melds={0: [("K", "KS KH KD KC KS KH KD")]}, knee_ready=(0,))
+    page = phone_context.new_page()
+    resume_at(page, base_url, state)
+    press(page, "#btn-draw", True)
+    assert table(page, "hand-count") == "5" and page.get_attribute("#btn-knee", "data-ready") == "1"
+    press(page, "#btn-knee", True)
+    assert not message(page), message(page)
+    assert table(page, "hand-count") == "18"
+    assert [a["type"] for a in game_state(page)["log"]][-2:] == ["draw", "pick_up_knee"]
 
 
 @pytest.mark.slow
@@ -305,7 +330,13 @@ def test_leaving_a_game_while_bots_play(phone_context, base_url, record):
     start_game(page, touch=True, knee_reminder=False)  # the old bot loop must stop
     assert wait_settled(page) == "draw"
     assert table(page, "hand-count") == "15" and "New game" in page.text_content("#log")
-    page.wait_for_timeout(1000)  # long enough for a stale bot loop to wake and act
     assert page.get_attribute("#pile-stock", "aria-label") == fresh
-    assert table(page, "to-move") == "0" and table(page, "phase") == "draw"
+    # A round of the new game (each bot thinks 300 ms, as long as a stale loop
+    # sleeps): every seat plays one turn in order, and no one else moves.
+    press(page, "#btn-draw", True)
+    page.locator("#hand .chip").last.tap()
+    press(page, "#btn-discard", True)
+    wait_settled(page)
+    turns = [a["seat"] for a in game_state(page)["log"] if a["type"] in ("draw", "take_pile")]
+    assert turns[:4] == [0, 1, 2, 3] and turns[4:] in ([], [0])
     assert log.console_errors == []

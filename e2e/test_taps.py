@@ -34,11 +34,13 @@ def touch(cdp, kind, x=0, y=0):
 
 
 def long_press(page, selector):
-    """A finger held still on ``selector`` past the page's 500 ms hold."""
+    """A finger held still on the chip ``selector`` until the page's hold
+    (500 ms) has selected its whole rank, then lifted."""
     page.locator(selector).scroll_into_view_if_needed()
     cdp = page.context.new_cdp_session(page)
     touch(cdp, "touchStart", *centre(page, selector))
-    page.wait_for_timeout(700)
+    page.wait_for_function(
+        "s => { const c = document.querySelector(s); return c.dataset.selected === c.dataset.count; }", arg=selector)
     touch(cdp, "touchEnd")
 
 

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import harness
-from conftest import traced_context
+from harness import traced_context
 from pages import (
     BOOT_TIMEOUT_S,
     SMALL,

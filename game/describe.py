@@ -192,4 +192,7 @@ def _scoring(r: RuleSet) -> list[str]:
     return ["Melded cards count for the side, cards left in hands, knees and feet against it: "
             "Joker 50, 2 and Ace 20, King to 8 10, 7 to 4 5.",
             "Canasta bonuses: " + join_words(bonus) + f"; going out {r.going_out_bonus}.",
+            *([] if r.rank_bonus_repeats or not r.bonus_natural_rank else
+              [f"Only a side's first clean canasta of each of those ranks earns its bonus; "
+               f"the next counts as a clean canasta ({r.bonus_natural})."]),
             "The side ahead after the last deal wins."]

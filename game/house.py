@@ -74,6 +74,7 @@ SECTIONS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ("bonus_natural", "Clean canasta bonus"),
         ("bonus_mixed", "Dirty canasta bonus"),
         ("bonus_wild", "Wild canasta bonus"),
+        ("rank_bonus_repeats", "Every clean canasta of a bonus rank earns its bonus"),
         ("going_out_bonus", "Going out bonus"),
     )),
 )

@@ -93,6 +93,9 @@ def meld_candidates(state: GameState, seat: int, checked: bool = True) -> list[d
     r = state.rules
     hand = state.players[seat].hand
     by_rank, wilds = groups(hand)
+    black3 = [c for c in hand if C.is_black_three(c)]
+    if r.black3_melds and black3:  # groups() leaves 3s out: only these rules meld black 3s
+        by_rank["3"] = black3
     existing = open_melds(state, seat)
     side = state.sides[state.side_of(seat)]
     out = []

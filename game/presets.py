@@ -17,7 +17,7 @@ TRIPLE_PLAY = RuleSet(name="triple-play", title="Triple Play (Hand, Knee and Foo
 TRIPLE_PLAY_001 = TRIPLE_PLAY.derive(
     name="triple-play-001", title="Triple Play (Cool Old Games)",
     min_naturals=2, max_wilds=3, wild_ratio=0,
-    black3_left=0, red3_replace="always",
+    black3_left=0, red3_left=-100, red3_replace="always",
     books_required=False, pile_pair=False,
 )
 

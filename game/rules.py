@@ -113,6 +113,7 @@ class RuleSet:
     bonus_mixed: int = 300
     bonus_wild: int = 2500
     bonus_natural_rank: tuple[tuple[str, int], ...] = (("7", 5000), ("5", 3000))
+    rank_bonus_repeats: bool = True       # False: only a side's first clean canasta of the rank earns it
     going_out_bonus: int = 200
 
     # ------------------------------------------------------------------------

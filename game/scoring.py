@@ -19,9 +19,13 @@ def _public_parts(state: GameState, s_index: int) -> dict:
     side = state.sides[s_index]
     melded = sum(M.melded_value(r, c) for m in side.melds for c in m.cards)
     canastas = {k: [0, 0] for k in MeldKind.ALL}
+    ranks_paid = set()  # ranks whose bonus the side has had, when it is paid once
     for rank, kind in M.canastas(side.melds, r.canasta_size):
         canastas[kind][0] += 1
-        canastas[kind][1] += M.canasta_bonus(r, rank, kind)
+        again = kind == MeldKind.NATURAL and rank in ranks_paid
+        canastas[kind][1] += r.bonus_natural if again else M.canasta_bonus(r, rank, kind)
+        if kind == MeldKind.NATURAL and not r.rank_bonus_repeats and r.natural_bonus(rank) != r.bonus_natural:
+            ranks_paid.add(rank)
     n3 = len(side.red3)
     red3 = n3 * r.red3_value + (r.red3_set_bonus if r.red3_set_size and n3 >= r.red3_set_size else 0)
     return {"melded": melded,

@@ -73,7 +73,8 @@ def markdown_to_html(md: str) -> str:
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title><link rel="stylesheet" href="../ui/style.css"></head>
+<title>{title}</title><link rel="stylesheet" href="../ui/style.css">
+<link rel="icon" href="../icons/icon-192.png" type="image/png"></head>
 <body class="doc"><main>
 {body}
 </main></body></html>

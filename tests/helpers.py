@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import random
 import zlib
 from collections import Counter
@@ -30,6 +31,17 @@ from game.share import encode
 from game.state import GameState, Meld
 from ui import deal_log
 from ui.table_view import page_view
+
+# -- the two tiers -----------------------------------------------------------------------------------
+# The quick tier (plain pytest, ``scripts/test.sh --engine``) plays few random
+# games and hypothesis examples; the deep tier (TP_DEEP=1, which the full
+# ``scripts/test.sh`` and so CI set) plays many more.
+DEEP_TIER = os.environ.get("TP_DEEP") == "1"
+
+
+def tier(quick, deep):
+    """``quick`` in the quick tier, ``deep`` in the deep one."""
+    return deep if DEEP_TIER else quick
 
 
 # -- positions laid out by hand --------------------------------------------------------------------
@@ -128,7 +140,7 @@ def play_until(state, deals, seed=1):
 
 
 # -- positions along random games ------------------------------------------------------------------
-SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=tier(4, 12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def random_positions(seed: int, every: int = 7, bots=("random",)):

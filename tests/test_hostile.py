@@ -33,7 +33,7 @@ from game.load import MAX_MESSAGE, read_json
 from game.presets import PRESETS
 from game.share import decode, encode
 from game.state import GameState
-from tests.helpers import mutate, pack, payload, pool, position, to_text
+from tests.helpers import mutate, pack, payload, pool, position, tier, to_text
 from ui import saves
 from ui.saves import MemoryStorage, SaveStore
 
@@ -106,7 +106,7 @@ def load_state_text(text: str) -> GameState:
 
 # -- properties ---------------------------------------------------------------------------------------
 @pytest.mark.slow
-@settings(max_examples=900, **SETTINGS)
+@settings(max_examples=tier(80, 900), **SETTINGS)
 @given(st.integers(0, 10**6), st.randoms(use_true_random=False), st.integers(1, 3))
 def test_damaged_state_files_are_refused_or_real(index, rng, rounds):
     obj = json.loads(pool()[index % len(pool())])
@@ -128,7 +128,7 @@ def playable() -> tuple:
 
 
 @pytest.mark.slow
-@settings(max_examples=300, **SETTINGS)
+@settings(max_examples=tier(30, 300), **SETTINGS)
 @given(st.integers(0, 10**6), st.randoms(use_true_random=False))
 def test_damaged_actions_are_refused_or_leave_a_real_position(index, rng):
     original, actions = playable()[index % len(playable())]
@@ -145,7 +145,7 @@ def test_damaged_actions_are_refused_or_leave_a_real_position(index, rng):
 
 
 @pytest.mark.slow
-@settings(max_examples=400, **SETTINGS)
+@settings(max_examples=tier(40, 400), **SETTINGS)
 @given(st.integers(0, 10**6), st.randoms(use_true_random=False))
 def test_damaged_links_are_refused_or_real(index, rng):
     state = GameState.from_json(json.loads(pool()[index % len(pool())]))
@@ -159,7 +159,7 @@ def test_damaged_links_are_refused_or_real(index, rng):
 
 
 @pytest.mark.slow
-@settings(max_examples=400, **SETTINGS)
+@settings(max_examples=tier(40, 400), **SETTINGS)
 @given(st.integers(0, 10**6), st.randoms(use_true_random=False))
 def test_damaged_saves_are_set_aside_and_the_others_stay(index, rng):
     store = SaveStore(MemoryStorage())
@@ -213,8 +213,13 @@ def refused(data, words):
 
 
 def test_real_positions_of_every_preset_load():
+    names = set()
     for text in pool():
-        GameState.from_json(json.loads(text))
+        data = json.loads(text)
+        state = GameState.from_json(data)
+        assert state.to_json() == data
+        names.add(state.rules.name)
+    assert names == set(PRESETS)
 
 
 @pytest.mark.parametrize("version", [True, 1.0, "1", None])
@@ -267,7 +272,7 @@ def test_unknown_bots_are_refused(bot):
 def test_known_bots_load(bot):
     data = new_game("triple-play", seed=1).to_json()
     data["players"][1]["bot"] = bot
-    GameState.from_json(data)
+    assert GameState.from_json(data).players[1].bot == bot
 
 
 def test_meld_ids_start_at_1_and_next_meld_id_follows():

@@ -16,7 +16,7 @@ import pytest
 from game import apply, new_game
 from game.presets import PRESETS
 from game.simulate import play_game
-from tests.helpers import BOOK, add, meld, position, refused, take
+from tests.helpers import BOOK, add, meld, position, refused, take, tier
 
 NO_BOOK = BOOK[:2]
 
@@ -113,12 +113,12 @@ def test_in_the_foot_two_red_threes_drawn_leave_one_card_and_the_turn_ends_witho
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_normal_bots_never_make_a_refused_move_and_discard_unless_they_may_not(name):
-    """Fifteen whole games per preset (``play_game`` raises on any refused
+    """Three whole games per preset, fifteen in the deep tier (``play_game`` raises on any refused
     move; ``python3 -m game simulate`` runs hundreds, bench/LOG.md). Replayed,
     every knock ends a turn that took the pile under rules with no discard
     then, or the two-red-3s turn above."""
     rules = PRESETS[name]
-    for seed in range(15):
+    for seed in range(tier(3, 15)):
         game = play_game(rules, seed, ["normal"])
         state = new_game(rules, seed=seed, bots=[p.bot for p in game.players])
         for a in game.log:

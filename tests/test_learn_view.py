@@ -4,6 +4,7 @@ coach states, the position shown for a decision, and the page's slices."""
 
 import asyncio
 import random
+import time
 from collections import Counter
 
 import pytest
@@ -172,7 +173,27 @@ def steps(n, fail_at=None):
 def test_slices_run_to_the_value_and_report_progress():
     seen = []
     value, spent = asyncio.run(slices.run(steps(3), progress=seen.append))
-    assert value == "done" and spent >= 0 and seen == []  # three tiny units: one slice, no pause
+    assert value == "done" and seen == []  # three tiny units: one slice, no pause
+    assert 0 <= spent < slices.SLICE_S
+
+
+def napping(n, seconds):
+    for i in range(n):
+        time.sleep(seconds)
+        yield i
+    return "done"
+
+
+def test_slices_count_the_time_inside_the_steps_not_the_pauses():
+    """Four units of 20 ms fill more than one slice of 35 ms (a pause, and
+    progress, between them): the time spent is the steps' 80 ms or more,
+    never the pauses too."""
+    seen = []
+    start = time.perf_counter()
+    value, spent = asyncio.run(slices.run(napping(4, 0.02), progress=seen.append))
+    wall = time.perf_counter() - start
+    assert value == "done" and seen and seen == sorted(set(seen))
+    assert 0.08 <= spent <= wall
 
 
 def test_slices_stop_between_slices_when_told():

@@ -187,7 +187,10 @@ def test_opening_may_use_several_melds():
 
 def test_later_melds_have_no_minimum_and_partner_shares_the_opening():
     s = position(hands={2: "4S 4H 4D 9C 8C"}, melds={0: [("K", "KS KH KD")]}, turn=2, phase="play")
-    apply(s, meld("4S 4H 4D"))
+    apply(s, meld("4S 4H 4D"))  # 15 points: no minimum once the side has melded
+    assert [m.rank for m in s.sides[0].melds] == ["K", "4"] and s.players[2].hand == ["9C", "8C"]
+    s = position(hands={2: "4S 4H 4D 9C 8C"}, turn=2, phase="play")
+    refused(s, meld("4S 4H 4D"), "50")
 
 
 # -- melds ---------------------------------------------------------------------

@@ -2,8 +2,6 @@
 log summaries, the new-game choices, and the element trees render.py
 builds for every rule system (text only, never markup)."""
 
-
-
 import game
 from game import narrate
 from ui import render
