@@ -514,8 +514,8 @@ class Controller:
                 raise
             self.leave_table()
             s.screen = "games"
-            self.games.errors = [f"This screen could not be drawn ({type(e).__name__}); "
-                                 "your saved games are as they were."]
+            self.games.alert(f"This screen could not be drawn ({type(e).__name__}); "
+                             "your saved games are as they were.")
             self.draw()
         self.render_ms.append((time.perf_counter() - t0) * 1000)
         del self.render_ms[:-200]

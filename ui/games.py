@@ -69,6 +69,10 @@ class Games(Feature):
         if page.painted() and not (self.incoming or self.errors) and self.store.current:
             self.do_resume(self.store.current)  # the painted game goes live where it is
 
+    def alert(self, sentence):
+        """The one problem the games screen's alert box shows (another feature's too)."""
+        self.errors = [sentence]
+
     # -- saving ---------------------------------------------------------------------
     def autosave(self, force=False):
         """Save the game if it moved on or the turn's choices changed (``force``:

@@ -59,7 +59,7 @@ class Replays(Feature):
             self.replaying = Replaying(state.clone(), slot, deal, back)
         except game.StateError as e:
             s.message = str(e)
-            self.app.games.errors = [str(e)]
+            self.app.games.alert(str(e))
             return
         s.screen = "replay"
         self.page.scroll_to_top()
@@ -78,11 +78,11 @@ class Replays(Feature):
         try:
             state = s.state if slot == s.slot and s.state is not None else games.store.load(slot)[0]
         except SaveError as e:
-            games.errors = [str(e)]
+            games.alert(str(e))
             return
         deals = finished_deals(state)
         if not deals:
-            games.errors = ["That game has no finished deal to replay yet."]
+            games.alert("That game has no finished deal to replay yet.")
             return
         self.start_replay(state, slot, deals[-1], "games")
 
