@@ -324,7 +324,7 @@ def test_a_new_game_goes_on_the_table_saved():
     run(scenario)
 
 
-def test_draw_meld_discard_and_the_bots_answer():
+def test_draw_discard_and_the_bots_answer():
     async def scenario(ctl, page):
         await started(ctl, page)
         s = ctl.session
@@ -335,12 +335,6 @@ def test_draw_meld_discard_and_the_bots_answer():
         assert ("undo", None) not in page.cmds("actions")  # nothing to undo yet
         fresh = sum(ctl.fresh_in_hand(ctl.hand()).values())
         assert fresh == len(ctl.hand()) - hand
-        meld = new_meld(s.state)
-        if meld is not None:
-            tap_cards(ctl, [c for m in meld["melds"] for c in m["cards"]])
-            ctl.run_command("meld", None)
-            assert s.message == "" and s.changed
-            assert s.state.sides[s.state.side_of(HUMAN)].melds
         tap_cards(ctl, ctl.hand()[:1])
         deal, turn = s.state.deal, s.state.turn_number
         ctl.run_command("toggle-setting", "sound")
@@ -377,7 +371,7 @@ def test_a_refused_move_says_why_and_changes_nothing():
     run(scenario)
 
 
-def test_undo_goes_back_to_just_after_the_draw():
+def test_a_meld_and_its_undo_back_to_just_after_the_draw():
     async def scenario(ctl, page):
         page.form.update(EASY)
         for attempt in range(40):  # a deal where the person can meld after the draw
@@ -391,7 +385,12 @@ def test_undo_goes_back_to_just_after_the_draw():
         drawn, lines, fresh, steps = s.state.to_json(), len(s.log), +s.fresh, list(ctl.recap.steps)
         ctl.run_command("hint-close", None)  # a command that draws the table again
         assert ("undo", None) not in page.cmds("actions")
-        assert ctl.act(new_meld(s.state)) and s.changed
+        meld = [c for m in new_meld(s.state)["melds"] for c in m["cards"]]
+        hand = len(ctl.hand())
+        tap_cards(ctl, meld)
+        ctl.run_command("meld", None)
+        assert s.message == "" and s.changed and s.state.log[-1]["type"] == "meld"
+        assert len(ctl.hand()) == hand - len(meld) and not s.sel.picked
         ctl.render()
         assert ("undo", None) in page.cmds("actions")
         ctl.run_command("undo", None)
