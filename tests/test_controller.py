@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 import game
+from game import share
 from tests.helpers import played
 from ui import page as page_module
+from ui.commands import collect, command
 from ui.controller import Controller
 from ui.html import Node
 from ui.saves import MemoryStorage
@@ -642,7 +644,6 @@ def test_a_screen_that_cannot_be_drawn_falls_back_to_the_games_list(monkeypatch)
 
 
 def test_a_shared_link_waits_for_a_yes():
-    from game import share
     state = played(seed=3, deals=1)
 
     async def scenario(ctl, page):
@@ -680,3 +681,13 @@ def test_the_bots_play_from_their_seeded_stream():
     run(scenario)
     run(scenario)
     assert logs[0] == logs[1] and len(logs[0]) > 3
+
+
+def test_a_command_claimed_by_two_features_is_refused_at_build():
+    class One:
+        @command
+        def do_games(self, _arg=None):
+            pass
+
+    with pytest.raises(ValueError, match="'games' is claimed twice"):
+        collect(Controller(FakePage()).games, One())
