@@ -36,6 +36,7 @@ from ui.commands import collect, command, screen
 from ui.games import Games
 from ui.learn import Learn
 from ui.pacing import Pacing
+from ui.page import Page
 from ui.recap import Recap
 from ui.replay import Replays
 from ui.session import Session
@@ -64,7 +65,7 @@ def _median(values: list[float]) -> float:
 
 
 class Controller:
-    def __init__(self, page, delay_ms=None, seed=None):
+    def __init__(self, page: Page, delay_ms=None, seed=None):
         self.page = page
         self.session = Session()
         self.fixed_seed = seed
