@@ -3,8 +3,7 @@
 The real page is the module ui.dom (the only one that imports PyScript);
 main.py hands it to the controller. Tests hand a fake that records what is
 drawn (tests/test_controller.py), so the controller runs under CPython.
-Every name here is a function of ui/dom.py (tests/test_controller.py checks);
-ui.controller.Controller is built with one.
+Every name here is a function of ui/dom.py (tests/test_controller.py checks).
 """
 
 from typing import Protocol
