@@ -12,7 +12,7 @@ import pytest
 
 import game
 from game import share
-from tests.helpers import played
+from tests.helpers import played, position
 from ui import page as page_module
 from ui.commands import collect, command
 from ui.controller import Controller
@@ -691,3 +691,14 @@ def test_a_command_claimed_by_two_features_is_refused_at_build():
 
     with pytest.raises(ValueError, match="'games' is claimed twice"):
         collect(Controller(FakePage()).games, One())
+
+
+def test_a_position_built_by_hand_opens_with_no_recap():
+    """Its log does not lead to it (e2e tests plant such positions)."""
+    async def scenario(ctl, page):
+        state = position(hands={0: "8H 4D 9C 9D 9H KS KH 2C 6D 7S"})
+        slot = ctl.games.store.save(None, state, ["planted"])
+        ctl.run_command("resume", slot)
+        assert page.screen() == "table" and ctl.recap.steps == [] and page.text("recap") == "planted"
+
+    run(scenario)
