@@ -79,10 +79,11 @@ class Games(Feature):
         also if only its hint count did)."""
         s = self.session
         state = s.state
+        if state is None or not s.keep:  # a lesson's game is not one of the player's
+            return
         saved, count, saved_pending = self.saved_as or (None, 0, None)
-        pending = self.pending() if state is not None else None
-        if state is None or not s.keep or (saved is state and count == len(state.log) and pending == saved_pending
-                             and not force):
+        pending = self.pending()
+        if saved is state and count == len(state.log) and pending == saved_pending and not force:
             return
         if not state.log and saved is not state:
             s.slot = None  # a new game: a new slot
