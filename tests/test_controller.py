@@ -702,3 +702,24 @@ def test_a_position_built_by_hand_opens_with_no_recap():
         assert page.screen() == "table" and ctl.recap.steps == [] and page.text("recap") == "planted"
 
     run(scenario)
+
+
+def test_a_hint_is_counted_saved_and_played():
+    async def scenario(ctl, page):
+        await started(ctl, page)
+        s = ctl.session
+        ctl.run_command("hint", None)
+        assert page.attrs["table"]["data-hint"] == "thinking"
+        for _ in range(100_000):
+            if ctl.learn.hint_for is None:
+                break
+            await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        assert s.hints_used == 1 and page.attrs["table"]["data-hint"] == "shown"
+        assert ctl.games.store.load_record(s.slot)["hints"] == 1
+        advised = ctl.learn.advice[2].action
+        ctl.run_command("hint-do", None)
+        assert s.state.log[-1] == dict(advised, seat=HUMAN) and s.hints_used == 1
+
+    run(scenario)
