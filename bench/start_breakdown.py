@@ -65,8 +65,12 @@ def _patch(module):
     name = module.__name__
     if name == "ui.controller":
         C = module.Controller
-        for attr in ("__init__", "start", "boot_pacing", "boot_games", "render", "after_move"):
+        for attr in ("__init__", "start", "render", "after_move"):
             _timed(C, attr, "Controller." + attr)
+    elif name == "ui.pacing":
+        _timed(module.Pacing, "__init__", "Pacing.__init__")
+    elif name == "ui.games":
+        _timed(module.Games, "boot", "Games.boot")
     elif name == "ui.saves":
         _timed(module.SaveStore, "load", "SaveStore.load (restore the save)")
     elif name == "ui.deal_log":
@@ -155,9 +159,9 @@ POINTS = (
 
 # Durations printed: (label, step name) from TIMED_MAIN's wrapped methods.
 STEPS = (
+    ("Pacing.__init__ (settings, as the Controller is built)", "Pacing.__init__"),
     ("Controller.start (all below)", "Controller.start"),
-    ("  boot_pacing (settings)", "Controller.boot_pacing"),
-    ("  boot_games (store, link, reopen)", "Controller.boot_games"),
+    ("  Games.boot (link, reopen)", "Games.boot"),
     ("    SaveStore.load (restore the save)", "SaveStore.load (restore the save)"),
     ("    deal_log.deal_lines (replay the game)", "deal_log.deal_lines"),
     ("    deal_log.reopened (the saved lines)", "deal_log.reopened"),

@@ -1,11 +1,11 @@
 """Never lose a game: autosave, the games screen, files and share links.
 
-A mixin of ui.controller.Controller (it uses the controller's state, log,
-message, screen and render). ``autosave`` runs after every command and every
-bot move and writes only when the game changed (another state object or a
-longer action log), so taps that only select cards cost nothing. A game
-with an empty action log that was not loaded here is a new game: it gets a
-new slot, so the previous game stays in the list.
+A feature of ui.controller.Controller (ui.commands.Feature). ``autosave``
+runs after every command and every bot move and writes only when the game
+changed (another state object or a longer action log), so taps that only
+select cards cost nothing. A game with an empty action log that was not
+loaded here is a new game: it gets a new slot, so the previous game stays in
+the list. A game not kept (a lesson's, ``session.keep``) is never saved.
 
 Links and files are untrusted: game.share.decode and ui.saves.parse check
 them; a refusal is shown and changes nothing.
@@ -14,13 +14,12 @@ them; a refusal is shown and changes nothing.
 import asyncio
 import json
 import random
-from collections import Counter
 
 import game
 from game import share
 from game.redeal import redeal
-from ui import dom
 from ui import games_view as view
+from ui.commands import Feature, command, screen
 from ui.saves import MemoryStorage, SaveError, SaveStore, StorageFull, summary
 from ui.text import HUMAN
 
@@ -39,197 +38,212 @@ def copied(state):
         return state
 
 
-class GamesMixin:
-    def boot_games(self):
-        """Open the store, read a shared link, and show the games screen if there is one
-        (or, where ui/paint.js painted the last table, continue that game)."""
-        storage = dom.storage()
-        self.store = SaveStore(storage or MemoryStorage(), now=dom.local_now)
-        self.slot = None            # save slot of the game in self.state
-        self.saved_as = None        # (state object, action count) last written
+class Games(Feature):
+    def __init__(self, app):
+        super().__init__(app)
+        storage = self.page.storage()
+        self.store = SaveStore(storage or MemoryStorage(), now=self.page.local_now)
+        self.saved_as = None        # (state object, action count, pending) last written
         self.incoming = None        # a shared game waiting for the player's yes
-        self.games_note = "" if storage else "This browser blocks storage: games are not kept."
-        self.games_errors = []      # sentences for the alert box
+        self.note = "" if storage else "This browser blocks storage: games are not kept."
+        self.errors = []            # sentences for the alert box
         self.link = None            # the last share link, shown as text
         self.deleting = None        # slot whose Delete was tapped once
-        dom.expose("tpGameState", lambda: json.dumps(self.state.to_json() if self.state else None))
-        fragment = dom.take_fragment()
+
+    def boot(self):
+        """Read a shared link, and show the games screen if there is one (or,
+        where ui/paint.js painted the last table, continue that game)."""
+        s, page = self.session, self.page
+        page.expose("tpGameState", lambda: json.dumps(s.state.to_json() if s.state else None))
+        fragment = page.take_fragment()
         if fragment.startswith(LINK_KEY):
             try:
                 self.incoming = copied(share.decode(fragment[len(LINK_KEY):]))
             except game.StateError as e:
-                self.games_errors = [f"This game link cannot be opened. {e} Nothing was changed."]
+                self.errors = [f"This game link cannot be opened. {e} Nothing was changed."]
             except Exception as e:  # a link the checks missed must not stop start-up
-                dom.console_error(f"link: {type(e).__name__}: {e}")
-                self.games_errors = ["This game link cannot be opened (it is damaged). Nothing was changed."]
-        if self.incoming or self.games_errors or self.store.ids():
-            self.screen = "games"
-        if dom.painted() and not (self.incoming or self.games_errors) and self.store.current:
+                page.console_error(f"link: {type(e).__name__}: {e}")
+                self.errors = ["This game link cannot be opened (it is damaged). Nothing was changed."]
+        if self.incoming or self.errors or self.store.ids():
+            s.screen = "games"
+        if page.painted() and not (self.incoming or self.errors) and self.store.current:
             self.do_resume(self.store.current)  # the painted game goes live where it is
+
+    def alert(self, sentence):
+        """The one problem the games screen's alert box shows (another feature's too)."""
+        self.errors = [sentence]
 
     # -- saving ---------------------------------------------------------------------
     def autosave(self, force=False):
         """Save the game if it moved on or the turn's choices changed (``force``:
         also if only its hint count did)."""
-        state = self.state
+        s = self.session
+        state = s.state
+        if state is None or not s.keep:  # a lesson's game is not one of the player's
+            return
         saved, count, saved_pending = self.saved_as or (None, 0, None)
-        pending = self.pending() if state is not None else None
-        if state is None or (saved is state and count == len(state.log) and pending == saved_pending
-                             and not force):
+        pending = self.pending()
+        if saved is state and count == len(state.log) and pending == saved_pending and not force:
             return
         if not state.log and saved is not state:
-            self.slot = None  # a new game: a new slot
+            s.slot = None  # a new game: a new slot
         try:
-            self.slot = self.store.save(self.slot, state, self.log, hints=self.hints_used, pending=pending)
-            self.store.current = self.slot
+            s.slot = self.store.save(s.slot, state, s.log, hints=s.hints_used, pending=pending)
+            self.store.current = s.slot
         except StorageFull:
-            self.message = FULL
-            dom.set_root_data("save-error", "full")
+            s.message = FULL
+            self.page.set_root_data("save-error", "full")
             return
         except Exception as e:  # saving must never break the table
-            self.message = f"This game could not be saved ({type(e).__name__}: {e})."
-            dom.console_error(self.message)
+            s.message = f"This game could not be saved ({type(e).__name__}: {e})."
+            self.page.console_error(s.message)
             return
         self.saved_as = (state, len(state.log), pending)
-        self.note_deal_end()  # ui/stats_screen.py: a deal that just ended is counted
-        dom.set_root_data("saved", f"{self.slot}:{len(state.log)}")
-        dom.set_root_data("has-saves", "1")
+        self.app.stats.note_deal_end()  # a deal that just ended is counted
+        self.page.set_root_data("saved", f"{s.slot}:{len(state.log)}")
+        self.page.set_root_data("has-saves", "1")
 
     def pending(self):
         """The turn's unsent choices, saved with the game so a reload keeps them:
         the selection, the staged placements and the cards new this turn (None if none)."""
-        hand = self.state.players[HUMAN].hand
-        out = {"picked": {k: n for k, n in self.sel.picked.items() if n > 0},
-               "staged": [dict(pl, cards=list(pl["cards"])) for pl in self.sel.staged],
-               "fresh": sorted(self.fresh_in_hand(hand).elements())}
+        s = self.session
+        hand = s.state.players[s.seat].hand
+        out = {"picked": {k: n for k, n in s.sel.picked.items() if n > 0},
+               "staged": [dict(pl, cards=list(pl["cards"])) for pl in s.sel.staged],
+               "fresh": sorted(self.app.fresh_in_hand(hand).elements())}
         return {k: v for k, v in out.items() if v} or None
 
     def open_game(self, slot, state, log, hints=0, pending=None):
-        """Put a game on the table (with the turn's choices a save kept, checked by
-        ui.saves.pending_checked) and let the bots move if it is their turn."""
-        # The saved lines as they are: the Log panel completes them (ui.pacing.panel_log).
-        self.state, self.log, self.slot = state, list(log), slot
-        self.hints_used = hints
-        pending = pending or {}
+        """Put a saved game on the table (with the turn's choices a save kept,
+        checked by ui.saves.pending_checked), its recap rebuilt from its log."""
         self.saved_as = (state, len(state.log), pending or None)
         self.store.current = slot
-        self.rng = random.Random(state.seed + len(state.log))
-        self.sel.restore(pending.get("picked", {}), pending.get("staged", []))
-        self.shown_meld = None
-        self.snapshot, self.changed = None, False
-        self.message, self.link, self.deleting = "", None, None
-        self.game_id += 1
-        self.fresh, self.fresh_game = Counter(pending.get("fresh", [])), self.game_id
-        self.restore_steps()
-        self.busy = False
-        self.screen = "table"
-        dom.scroll_to_top()
-        self.after_move()
+        self.link, self.deleting = None, None
+        # The saved lines as they are: the Log panel completes them (ui.pacing.panel_log).
+        self.app.put_on_table(state, log, random.Random(state.seed + len(state.log)),
+                              slot=slot, hints=hints, pending=pending)
+        self.app.recap.restore_steps()
 
     # -- commands of the games screen -------------------------------------------------
+    @command(while_bots=True)
     def do_games(self, _arg=None):
-        """☰: leave the table for the games screen (the game is saved, nothing to confirm)."""
+        """☰: leave the table for the games screen (the game is saved, nothing to
+        confirm; a game not kept, a lesson's, is left: the list offers to continue it)."""
+        s = self.session
         self.autosave()
-        self.game_id += 1  # a bot loop in progress stops; Continue restarts it
-        self.busy = False
-        self.screen, self.message, self.link, self.deleting = "games", "", None, None
-        self.games_note, self.games_errors = "", []
+        if not s.keep:
+            s.state = None
+        self.app.leave_table()  # a bot loop in progress stops; Continue restarts it
+        s.screen, s.message, self.link, self.deleting = "games", "", None, None
+        self.note, self.errors = "", []
 
+    @command
     def do_resume(self, slot):
-        if slot == self.slot and self.state is not None:
-            return self.open_game(slot, self.state, self.log, self.hints_used, self.pending())
+        s = self.session
+        if slot == s.slot and s.state is not None:
+            return self.open_game(slot, s.state, s.log, s.hints_used, self.pending())
         try:
             record = self.store.load_record(slot)
         except SaveError as e:
-            self.games_errors = [str(e)]
+            self.errors = [str(e)]
             return
         self.open_game(slot, record["game"], record["log"], record["hints"], record["pending"])
 
+    @command
     def do_delete(self, slot):
+        s = self.session
         if self.deleting != slot:
             self.deleting = slot
             return
         self.store.delete(slot)
         self.deleting = None
-        self.games_note = "Game deleted."
-        if slot == self.slot:
-            self.state, self.slot, self.saved_as = None, None, None
+        self.note = "Game deleted."
+        if slot == s.slot:
+            s.state, s.slot, self.saved_as = None, None, None
 
+    @command
     def do_export(self, slot):
         try:
             filename, text = self.store.export(slot)
         except SaveError as e:
-            self.games_errors = [str(e)]
+            self.errors = [str(e)]
             return
-        dom.download(filename, text)
-        self.games_note = f"Saved to your downloads as {filename}."
+        self.page.download(filename, text)
+        self.note = f"Saved to your downloads as {filename}."
 
+    @command
     def do_import(self, _arg=None):
-        pending = dom.file_text("import-file")
+        pending = self.page.file_text("import-file")
         if pending is not None:
             asyncio.ensure_future(self.import_file(pending))
 
     async def import_file(self, pending):
         text = str(await pending)
-        self.games_note, self.games_errors = "", []
+        self.note, self.errors = "", []
         try:
             self.store.import_text(text, prepare=copied)
-            self.games_note = "Game imported: it is in the list below."
+            self.note = "Game imported: it is in the list below."
         except SaveError as e:
-            self.games_errors = [str(e)]
+            self.errors = [str(e)]
         except StorageFull:
-            self.games_errors = [FULL_NEW + " Nothing was imported."]
+            self.errors = [FULL_NEW + " Nothing was imported."]
         except Exception as e:  # a file the checks missed is refused like any other
-            dom.console_error(f"import: {type(e).__name__}: {e}")
-            self.games_errors = [f"This file cannot be imported ({type(e).__name__}). Nothing was changed."]
-        dom.set_root_data("imported", "refused" if self.games_errors else "ok")
-        self.render()
+            self.page.console_error(f"import: {type(e).__name__}: {e}")
+            self.errors = [f"This file cannot be imported ({type(e).__name__}). Nothing was changed."]
+        self.page.set_root_data("imported", "refused" if self.errors else "ok")
+        self.app.render()
 
+    @command
     def do_share(self, slot):
-        if slot == self.slot and self.state is not None:
-            state = self.state
+        s = self.session
+        if slot == s.slot and s.state is not None:
+            state = s.state
         else:
             try:
                 state, _ = self.store.load(slot)
             except SaveError as e:
-                self.games_errors = [str(e)]
+                self.errors = [str(e)]
                 return
-        self.link = dom.page_url() + "#" + LINK_KEY + share.encode(state)
-        self.games_note = "Sharing…"
+        self.link = self.page.page_url() + "#" + LINK_KEY + share.encode(state)
+        self.note = "Sharing…"
         asyncio.ensure_future(self.offer_link(self.link))
 
     async def offer_link(self, url):
-        how = await dom.share_url(url, "Triple Play")
-        self.games_note = {"shared": "Link shared.", "copied": "Link copied: paste it anywhere."}.get(
+        how = await self.page.share_url(url, "Triple Play")
+        self.note = {"shared": "Link shared.", "copied": "Link copied: paste it anywhere."}.get(
             how, "Copy the link below and send it.")
-        self.render()
+        self.app.render()
 
+    @command
     def do_accept_link(self, _arg=None):
         state, self.incoming = self.incoming, None
         log = [f"Opened from a shared link: {state.rules.title}, deal {state.deal}."]
         try:
             slot = self.store.save(None, state, log)
         except StorageFull:
-            self.games_errors = [FULL_NEW]
+            self.errors = [FULL_NEW]
             self.incoming = state
             return
         self.open_game(slot, state, log)
 
+    @command
     def do_decline_link(self, _arg=None):
         self.incoming = None
-        self.games_note = "The shared game was not added."
+        self.note = "The shared game was not added."
 
     # -- drawing ------------------------------------------------------------------------------
+    @screen("games")
     def draw_games(self):
+        page = self.page
         slots, problems = self.store.list()
-        self.games_errors += problems  # reported when they are set aside
-        errors = self.games_errors
+        self.errors += problems  # reported when they are set aside
+        errors = self.errors
         incoming = summary(self.incoming) if self.incoming else None
-        dom.mount("games", view.games_screen(
-            slots, self.store.current, incoming=incoming, note=self.games_note, errors=errors,
+        page.mount("games", view.games_screen(
+            slots, self.store.current, incoming=incoming, note=self.note, errors=errors,
             link=self.link, deleting=self.deleting))
-        dom.mount("actions", [])
-        dom.mount("scores", [])
-        dom.set_attrs("games", {"data-slots": len(slots), "data-error": len(errors)})
-        dom.set_root_data("has-saves", "1" if slots else "0")
-        self.mark_screen("games")
+        page.mount("actions", [])
+        page.mount("scores", [])
+        page.set_attrs("games", {"data-slots": len(slots), "data-error": len(errors)})
+        page.set_root_data("has-saves", "1" if slots else "0")
+        self.app.mark_screen("games")

@@ -23,10 +23,10 @@ def main():
     except Exception as exc:
         dom.fail(f"Could not load the game engine: {type(exc).__name__}: {exc}")
         return
-    controller = Controller(delay_ms=_int_param("delay", None),
+    controller = Controller(dom, delay_ms=_int_param("delay", None),
                             seed=_int_param("seed", None))
     controller.start()
-    if controller.state is None:  # a game resumed at start-up keeps its own status line
+    if controller.session.state is None:  # a game resumed at start-up keeps its own status line
         dom.set_text("status", "Ready: choose your game.")
     dom.set_app_state("ready")
 

@@ -1,8 +1,8 @@
-"""Replays of finished deals: a mixin of ui.controller.Controller.
+"""Replays of finished deals: a feature of ui.controller.Controller.
 
 A replay works on its own copy of a game (the one at the table, or one
 loaded from the games list) and on positions rebuilt by game.replay, so
-nothing done here can change a game: the controller's state, slot and save
+nothing done here can change a game: the session's state, slot and save
 are never touched. Reached from the score sheet (each deal) and the games
 list; Close goes back to where it was opened from. From a replay the same
 deal can be played again from another seat (game.replay.same_deal): a new
@@ -12,8 +12,8 @@ game, saved with the original deal's scores, compared on its score sheet.
 import game
 from game import narrate
 from game.replay import DealReplay, finished_deals, same_deal, seen
-from ui import dom
 from ui import replay_view as view
+from ui.commands import Feature, command, screen
 from ui.games import FULL_NEW
 from ui.saves import SaveError, StorageFull
 from ui.text import HUMAN
@@ -48,46 +48,51 @@ class Replaying:
         return narrate.summarize(action, action.get("seat", HUMAN), before, after)
 
 
-class ReplayMixin:
-    replaying = None  # the Replaying on screen, if any
+class Replays(Feature):
+    def __init__(self, app):
+        super().__init__(app)
+        self.replaying = None  # the Replaying on screen, if any
 
     def start_replay(self, state, slot, deal, back):
+        s = self.session
         try:
             self.replaying = Replaying(state.clone(), slot, deal, back)
         except game.StateError as e:
-            self.message = str(e)
-            self.games_errors = [str(e)]
+            s.message = str(e)
+            self.app.games.alert(str(e))
             return
-        self.screen = "replay"
-        dom.scroll_to_top()
+        s.screen = "replay"
+        self.page.scroll_to_top()
 
+    @command
     def do_replay(self, deal):
         """A deal of the game at the table (its score sheet)."""
-        if self.state is not None:
-            self.start_replay(self.state, self.slot, int(deal), self.screen)
+        s = self.session
+        if s.state is not None:
+            self.start_replay(s.state, s.slot, int(deal), s.screen)
 
+    @command
     def do_replay_game(self, slot):
         """The last finished deal of a saved game (the games list)."""
+        s, games = self.session, self.app.games
         try:
-            state = (
-                self.state
-                if slot == self.slot and self.state is not None
-                else self.store.load(slot)[0]
-            )
+            state = s.state if slot == s.slot and s.state is not None else games.store.load(slot)[0]
         except SaveError as e:
-            self.games_errors = [str(e)]
+            games.alert(str(e))
             return
         deals = finished_deals(state)
         if not deals:
-            self.games_errors = ["That game has no finished deal to replay yet."]
+            games.alert("That game has no finished deal to replay yet.")
             return
         self.start_replay(state, slot, deals[-1], "games")
 
+    @command
     def do_replay_deal(self, deal):
         r = self.replaying
         if r is not None and int(deal) in finished_deals(r.state):
             r.choose(int(deal))
 
+    @command
     def do_replay_step(self, where):
         r = self.replaying
         if r is None:
@@ -99,26 +104,30 @@ class ReplayMixin:
             )
         )
 
+    @command
     def do_replay_open(self, _arg=None):
         if self.replaying is not None:
             self.replaying.open_hands = not self.replaying.open_hands
 
+    @command
     def do_replay_close(self, _arg=None):
+        s = self.session
         back = self.replaying.back if self.replaying else "games"
         self.replaying = None
-        self.screen = "table" if back in ("table", "sheet") and self.state is not None else "games"
+        s.screen = "table" if back in ("table", "sheet") and s.state is not None else "games"
 
+    @screen("replay")
     def draw_replay(self):
-        r = self.replaying
+        r, page = self.replaying, self.page
         if r is None:
-            self.screen = "games"
-            return self.draw_games()
+            self.session.screen = "games"
+            return self.app.games.draw_games()
         position = r.replay.positions[r.index]
         last = len(r.replay) - 1
         v = seen(position, HUMAN, r.open_hands)
         result = position.deal_results[-1] if r.index == last else None
         names = ", ".join(p.name for p in r.state.players)
-        dom.mount(
+        page.mount(
             "replay",
             view.replay_screen(
                 title=f"{r.state.rules.title} · {names}",
@@ -134,23 +143,25 @@ class ReplayMixin:
                 offer=r.offer,
             ),
         )
-        dom.mount("actions", view.step_bar(r.index, last))
-        dom.mount("scores", [])
-        if self.shown != "replay":
-            dom.scroll_to_top()
-        self.mark_screen("replay")
+        page.mount("actions", view.step_bar(r.index, last))
+        page.mount("scores", [])
+        if self.session.shown != "replay":
+            page.scroll_to_top()
+        self.app.mark_screen("replay")
 
     def replay_tools(self, r):
         """Play this deal's cards again from another seat."""
         seats = [(i, p.name) for i, p in enumerate(r.state.players) if i != HUMAN]
         return view.same_deal_choices(r.deal, seats)
 
+    @command
     def do_same_deal(self, deal):
         """The score sheet's "Play deal N again": its replay, where the seat is chosen."""
         self.do_replay(deal)
         if self.replaying is not None:
             self.replaying.offer = True
 
+    @command
     def do_same_deal_as(self, arg):
         """"deal:seat": a new game of that deal's cards, the person holding ``seat``'s."""
         r = self.replaying
@@ -161,17 +172,18 @@ class ReplayMixin:
                     "scores": [row["total"] for row in result["sides"]]}
         log = [f"The cards of deal {deal} again: you hold {r.state.players[seat].name}'s."]
         try:
-            slot = self.store.save(None, state, log, original=original)
+            slot = self.app.games.store.save(None, state, log, original=original)
         except StorageFull:
-            self.message = FULL_NEW
+            self.session.message = FULL_NEW
             return
         self.replaying = None
-        self.open_game(slot, state, log)
+        self.app.games.open_game(slot, state, log)
 
     def sheet_with_replays(self, v, sheet):
         """The score sheet with each deal's replay tools and, for a deal played
         again, its score next to the original's."""
-        original = self.store.original(self.slot) if self.slot else None
+        slot = self.session.slot
+        original = self.app.games.store.original(slot) if slot else None
         nodes = view.with_deal_tools(sheet)
         if original and v["deal_results"] and len(original["scores"]) == len(v["sides"]):
             nodes.insert(1, view.compare(v, original))

@@ -1,63 +1,70 @@
-"""The statistics screen and the counting at each deal's end: a mixin of
-ui.controller.Controller (it uses the controller's state, slot and save store).
+"""The statistics screen and the counting at each deal's end: a feature of
+ui.controller.Controller (it reads the session's game and slot, and keeps the
+figures in the games' storage).
 
 ``note_deal_end`` runs after the game at the table is saved; ui.stats counts
 each deal once, so a reload or a second save of the same position adds
 nothing. Figures that cannot be read are reset, and the screen says so.
 """
 
-from ui import dom
 from ui import stats as S
 from ui import stats_view as view
+from ui.commands import Feature, command, screen
 
 
-class StatsMixin:
-    stats_note = ""           # a sentence for the statistics screen
-    stats_resetting = False   # Reset tapped once: the next tap resets
+class StatsScreen(Feature):
+    def __init__(self, app):
+        super().__init__(app)
+        self.note = ""            # a sentence for the statistics screen
+        self.resetting = False    # Reset tapped once: the next tap resets
 
     def read_stats(self):
-        stats, problem = S.load(self.store.storage.get(S.KEY))
+        stats, problem = S.load(self.app.games.store.storage.get(S.KEY))
         if problem:
-            self.stats_note = problem
+            self.note = problem
         return stats
 
     def write_stats(self, stats):
         try:
-            self.store.storage.set(S.KEY, S.dump(stats))
+            self.app.games.store.storage.set(S.KEY, S.dump(stats))
         except Exception as e:  # a full storage: the figures wait for the next deal
-            dom.console_error(f"statistics not saved: {e}")
+            self.page.console_error(f"statistics not saved: {e}")
 
     def note_deal_end(self):
         """Count the deal that has just ended at the table (once)."""
-        state = self.state
-        if state is None or self.slot is None or not state.deal_over:
+        s = self.session
+        state = s.state
+        if state is None or s.slot is None or not state.deal_over:
             return
         stats = self.read_stats()
-        hints = self.hints_used if state.phase == "game_end" else 0  # this game's, ui/learn.py
-        if S.count(stats, self.slot, state, hints):
+        hints = s.hints_used if state.phase == "game_end" else 0  # this game's, ui/learn.py
+        if S.count(stats, s.slot, state, hints):
             self.write_stats(stats)
 
     # -- the screen ---------------------------------------------------------------------
+    @command
     def do_stats(self, _arg=None):
-        self.screen = "stats"
-        self.stats_note, self.stats_resetting = "", False
-        dom.scroll_to_top()
+        self.session.screen = "stats"
+        self.note, self.resetting = "", False
+        self.page.scroll_to_top()
 
+    @command
     def do_stats_reset(self, _arg=None):
-        if not self.stats_resetting:
-            self.stats_resetting = True
+        if not self.resetting:
+            self.resetting = True
             return
         self.write_stats(S.empty())
-        self.stats_resetting = False
-        self.stats_note = "Statistics reset."
+        self.resetting = False
+        self.note = "Statistics reset."
 
+    @command
     def do_stats_close(self, _arg=None):
-        self.screen = "games"
+        self.session.screen = "games"
 
+    @screen("stats")
     def draw_stats(self):
         stats = self.read_stats()
-        dom.mount("stats", view.stats_screen(stats, note=self.stats_note,
-                                             resetting=self.stats_resetting))
-        dom.mount("actions", [])
-        dom.mount("scores", [])
-        self.mark_screen("stats")
+        self.page.mount("stats", view.stats_screen(stats, note=self.note, resetting=self.resetting))
+        self.page.mount("actions", [])
+        self.page.mount("scores", [])
+        self.app.mark_screen("stats")

@@ -1,4 +1,4 @@
-"""The guided first game on the real table: a mixin of ui.controller.Controller.
+"""The guided first game on the real table: a feature of ui.controller.Controller.
 
 The script (ui/lesson.py, data in ui/lesson.json) plants one position of a
 recorded deal per lesson and lists the taps that teach there. While a lesson
@@ -9,18 +9,19 @@ reason when the engine would refuse that move, and which control to tap
 (outlined on the page). After a lesson's last tap the bots play their turns
 as usual and the next lesson is planted ("Later in the deal…"). Bots are
 seeded when a lesson is planted, so the partner's answer is always the one
-the script was checked with. The lesson game is never saved as a game; the
-lesson reached is (``tp.tutorial``), so a reload resumes it.
+the script was checked with. The lesson game is never saved as a game
+(``session.keep`` is off); the lesson reached is (``tp.tutorial``), so a
+reload resumes it.
 """
 
 import random
 
 import game
 from game.narrate import meld_rank_label
-from ui import dom, render
 from ui import lesson as L
+from ui import render
 from ui import tutorial_view as view
-from ui.text import HUMAN
+from ui.commands import Feature, command
 
 # taps that play or select cards: checked against the script during a lesson
 CHECKED = {"pick", "fewer", "pick-all", "stage", "clear", "unstage", "add-to", "draw", "take",
@@ -29,16 +30,20 @@ CHECKED = {"pick", "fewer", "pick-all", "stage", "clear", "unstage", "add-to", "
 ACTION_TYPES = {"draw": "draw", "knock": "knock", "knee": "pick_up_knee", "ask": "ask_to_go_out"}
 
 
-class TutorialMixin:
-    def boot_tutorial(self):
-        """Resume a lesson left unfinished (the stored progress), else nothing."""
+class Tutorial(Feature):
+    def __init__(self, app):
+        super().__init__(app)
         self.script = L.load()
         self.lesson = None          # index of the lesson on the table
         self.lesson_state = None    # the game object it plays on (another game ends it)
+        self.facts = {}             # what the lesson's words name
         self.step = self.taps = 0   # the step waited for, and its taps so far
         self.lesson_next = None     # the lesson to plant once the bots have played
         self.lesson_over = False    # the last lesson is done
-        self.lesson_store = dom.storage()
+        self.lesson_store = self.page.storage()
+
+    def boot(self):
+        """Resume a lesson left unfinished (the stored progress), else nothing."""
         stored = self.stored_lesson()
         if stored is not None:
             self.start_lesson(stored)
@@ -61,7 +66,7 @@ class TutorialMixin:
             else:
                 self.lesson_store.set(L.KEY, L.progress_text(lesson))
         except Exception as e:
-            dom.console_warn(f"lesson progress not kept: {type(e).__name__}: {e}")
+            self.page.console_warn(f"lesson progress not kept: {type(e).__name__}: {e}")
 
     def keep_learned(self):
         if not self.lesson_store:
@@ -69,58 +74,41 @@ class TutorialMixin:
         try:
             self.lesson_store.set(L.DONE, "1")
         except Exception as e:
-            dom.console_warn(f"lesson done not kept: {type(e).__name__}: {e}")
+            self.page.console_warn(f"lesson done not kept: {type(e).__name__}: {e}")
 
     def in_lesson(self):
-        return self.lesson is not None and self.state is not None \
-            and self.state is self.lesson_state
+        state = self.session.state
+        return self.lesson is not None and state is not None and state is self.lesson_state
 
     # -- commands -----------------------------------------------------------------------
+    @command
     def do_lesson(self, _arg=None):
         """Learn to play: from the lesson reached last time, else from the start."""
         stored = self.stored_lesson()
         self.start_lesson(0 if stored is None else stored)
 
+    @command(while_bots=True)
     def do_lesson_skip(self, _arg=None):
         """Skip (or, once done, leave): the lesson ends and nothing of it is kept."""
         self.keep_progress(None)
         self.lesson, self.lesson_state, self.lesson_next = None, None, None
-        self.state = None  # before leaving the table: the lesson's game must not be saved
-        if self.store.ids():
-            self.do_games()
+        self.session.state = None
+        if self.app.games.store.ids():
+            self.app.games.do_games()
         else:
-            self.do_menu()
-
-    def do_games(self, arg=None):
-        """☰ during a lesson leaves it (the games list offers to continue it, from
-        the start of the lesson reached); the lesson's game is never one of the list."""
-        if self.in_lesson():
-            self.lesson, self.lesson_state, self.lesson_next, self.state = None, None, None, None
-        super().do_games(arg)
+            self.app.do_menu()
 
     def start_lesson(self, index):
-        """Plant lesson ``index``'s position on the table, South to play."""
+        """Plant lesson ``index``'s position on the table, South to play (a game
+        not kept: ☰ leaves it, and the games list offers to continue it)."""
         state = L.position(self.script, index)
-        self.state, self.lesson_state = state, state
-        self.lesson_facts = L.facts(self.script, index)  # what its words name
+        self.lesson_state = state
+        self.facts = L.facts(self.script, index)
         self.lesson, self.step, self.taps, self.lesson_next = index, 0, 0, None
         self.lesson_over = False
-        self.rng = random.Random(self.script["seed"])
-        self.game_id += 1
-        self.busy = False
-        self.sel.clear()
-        self.shown_meld = None
-        self.snapshot, self.changed = None, False
-        self.log = self.deal_lines(state, [])
-        self.message = ""
-        self.screen = "table"
         self.keep_progress(index)
-        dom.scroll_to_top()
-
-    def autosave(self, force=False):
-        """A lesson's game is not one of the player's games: it is never saved."""
-        if not self.in_lesson():
-            super().autosave(force)
+        self.app.put_on_table(state, self.app.pacing.deal_lines(state, []),
+                              random.Random(self.script["seed"]), keep=False)
 
     def lesson_guard(self, cmd, arg, handler):
         """The handler to run for this tap: as it is, followed by the lesson's
@@ -128,7 +116,7 @@ class TutorialMixin:
         if not self.in_lesson() or cmd not in CHECKED:
             return handler
         if self.lesson_over:
-            return lambda _a: setattr(self, "message", "The lesson is over: tap Play a game.")
+            return lambda _a: setattr(self.session, "message", "The lesson is over: tap Play a game.")
         steps = self.script["lessons"][self.lesson]["steps"]
         if self.step >= len(steps):
             return lambda _a: None  # the bots play before the next lesson
@@ -137,35 +125,36 @@ class TutorialMixin:
             return lambda _a: self.refuse_tap(cmd, step)
 
         def expected(a):
-            count = len(self.state.log)
+            count = len(self.session.state.log)
             handler(a)
-            if not step.get("expect") or len(self.state.log) > count:
+            if not step.get("expect") or len(self.session.state.log) > count:
                 self.tap_done(steps)
         return expected
 
     def refuse_tap(self, cmd, step):
         words, _ = L.control(step["tap"], self.meld_ranks())
         reason = self.engine_reason(cmd)
-        self.message = (reason + " " if reason else "") + f"Not this: tap {words}."
+        self.session.message = (reason + " " if reason else "") + f"Not this: tap {words}."
 
     def engine_reason(self, cmd):
         """The engine's reason it would refuse this tap's move now, or None."""
-        hand = self.hand()
+        s = self.session
+        hand = self.app.hand()
         if cmd == "discard":
-            selected = self.sel.selected_cards(hand)
+            selected = s.sel.selected_cards(hand)
             why = render.discard_refusal(len(selected))
             if why:
                 return why
             action = {"type": "discard", "card": selected[0]}
         elif cmd in ("take", "meld"):
             kind = "take_pile" if cmd == "take" else "meld"
-            action = {"type": kind, "melds": self.sel.placements(hand)}
+            action = {"type": kind, "melds": s.sel.placements(hand)}
         elif cmd in ACTION_TYPES:
             action = {"type": ACTION_TYPES[cmd]}
         else:
             return None
         try:
-            game.check(game.observe(self.state, HUMAN), action)
+            game.check(game.observe(s.state, s.seat), action)
         except game.IllegalMove as e:
             return str(e)
         return None
@@ -184,7 +173,7 @@ class TutorialMixin:
             return
         self.lesson_next = self.lesson + 1
         self.keep_progress(self.lesson_next)
-        if not self.busy:
+        if not self.session.busy:
             self.plant_next()
 
     def plant_next(self):
@@ -198,29 +187,30 @@ class TutorialMixin:
     # -- drawing ------------------------------------------------------------------------------
     def meld_ranks(self):
         """{id: "8s"} of the player's side's melds, to name one in words."""
-        v = game.view(self.state, HUMAN, log=False)
+        v = game.view(self.session.state, self.session.seat, log=False)
         return {m["id"]: meld_rank_label(m["rank"]) for m in v["sides"][v["my_side"]]["melds"]}
 
     def draw_lesson(self):
         """The coach mark on the table (the step's words and its control outlined),
         or on the new-game and games screens the offer to learn."""
+        s, page = self.session, self.page
         target = note = None
         if self.in_lesson():
             lesson = self.script["lessons"][self.lesson]
             steps = lesson["steps"]
             step = steps[self.step] if self.step < len(steps) else None
-            if step and not self.busy:
+            if step and not s.busy:
                 _, target = L.control(step["tap"], {})
                 note = step.get("note")
-            dom.mount("lesson", view.coach(
+            page.mount("lesson", view.coach(
                 lesson, self.lesson, len(self.script["lessons"]), step,
-                words=L.say(step, self.lesson_facts) if step else "",
+                words=L.say(step, self.facts) if step else "",
                 left=step.get("times", 1) - self.taps if step else 0, over=self.lesson_over))
-        elif not self.learned() and (self.screen == "games"
-                                     or (self.screen == "setup" and not self.store.ids())):
-            dom.mount("lesson", view.offer(self.stored_lesson(), len(self.script["lessons"])))
+        elif not self.learned() and (s.screen == "games"
+                                     or (s.screen == "setup" and not self.app.games.store.ids())):
+            page.mount("lesson", view.offer(self.stored_lesson(), len(self.script["lessons"])))
         else:
-            dom.mount("lesson", [])
-        dom.set_root_data("lesson", "1" if self.in_lesson() else "0")
-        dom.mark("data-coach", target)
-        dom.mark("data-coach-note", note)
+            page.mount("lesson", [])
+        page.set_root_data("lesson", "1" if self.in_lesson() else "0")
+        page.mark("data-coach", target)
+        page.mark("data-coach-note", note)

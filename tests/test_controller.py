@@ -1,0 +1,725 @@
+"""The page's controller under CPython: commands in, session state and drawn
+regions out, through a fake page (ui/page.py's interface) instead of the
+browser. The bots run as on the page, as asyncio tasks, at instant speed."""
+
+import ast
+import asyncio
+import inspect
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+import game
+from game import share
+from tests.helpers import played, position
+from ui import page as page_module
+from ui.commands import collect, command
+from ui.controller import Controller
+from ui.html import Node
+from ui.saves import MemoryStorage
+from ui.text import HUMAN
+
+ROOT = Path(__file__).resolve().parent.parent
+SEED = 11
+EASY = {f"setup-bot-{seat}": "easy" for seat in range(1, 4)}
+
+
+class FakePage:
+    """ui/page.py's interface over dicts: what each region shows, each element's
+    attributes, <html>'s data-*, and what went to the console."""
+
+    def __init__(self, storage=None, fragment="", painted=False, form=None):
+        self.regions = {}     # element id -> its nodes, as last mounted
+        self.attrs = {}       # element id -> {attribute: value}
+        self.root = {}        # <html> data-* key -> value
+        self.errors, self.warnings = [], []
+        self.store = MemoryStorage() if storage is None else storage
+        self.fragment, self.is_painted, self.form = fragment, painted, dict(form or {})
+        self.handler = None
+        self.scrolls = 0
+        self.focused = None
+        self.downloads, self.exposed, self.cues = [], {}, []
+
+    # drawing
+    def mount(self, element_id, nodes):
+        self.regions[element_id] = [nodes] if isinstance(nodes, (Node, str)) else list(nodes)
+
+    def set_attrs(self, element_id, attrs):
+        mine = self.attrs.setdefault(element_id, {})
+        for key, value in attrs.items():
+            if value is None or value is False:
+                mine.pop(key, None)
+            else:
+                mine[key] = "" if value is True else str(value)
+
+    def set_root_data(self, key, value):
+        self.root[key] = str(value)
+
+    def marks(self, attr, values):
+        self.root["marks:" + attr] = str(sorted(values))
+
+    def mark(self, attr, selector):
+        self.root["mark:" + attr] = str(selector)
+
+    def focused_id(self):
+        return self.focused
+
+    def focus(self, element_id):
+        self.focused = element_id
+
+    def scroll_to_top(self):
+        self.scrolls += 1
+
+    def scroll_to_end(self, element_id):
+        pass
+
+    def apply_theme(self, setting):
+        self.root["theme"] = setting
+
+    def painted(self):
+        return self.is_painted
+
+    # input
+    def on_command(self, handler):
+        self.handler = handler
+
+    def form_value(self, element_id):
+        return self.form.get(element_id)
+
+    def file_text(self, element_id):
+        return None
+
+    # the browser
+    def storage(self):
+        return self.store
+
+    def local_now(self):
+        return datetime(2026, 1, 2, 3, 4, tzinfo=timezone.utc)
+
+    def take_fragment(self):
+        fragment, self.fragment = self.fragment, ""
+        return fragment
+
+    def page_url(self):
+        return "https://example.test/"
+
+    async def share_url(self, url, title):
+        return "copied"
+
+    def download(self, filename, text):
+        self.downloads.append((filename, text))
+
+    def expose(self, name, fn):
+        self.exposed[name] = fn
+
+    # motion
+    def capture_moves(self, steps):
+        pass
+
+    async def _landed(self):
+        pass
+
+    def play_moves(self, ms):
+        return self._landed()
+
+    def cue(self, name, sound, vibrate):
+        self.cues.append(name)
+
+    def console_error(self, text):
+        self.errors.append(str(text))
+
+    def console_warn(self, text):
+        self.warnings.append(str(text))
+
+    # what the tests read
+    def text(self, element_id):
+        return " ".join(_texts(self.regions.get(element_id, [])))
+
+    def cmds(self, element_id):
+        """The (data-cmd, data-arg) of the region's controls."""
+        return [(n.attrs["data-cmd"], n.attrs.get("data-arg"))
+                for n in _nodes(self.regions.get(element_id, [])) if n.attrs.get("data-cmd")]
+
+    def screen(self):
+        return self.root.get("screen")
+
+
+def _nodes(nodes):
+    for n in nodes:
+        if isinstance(n, Node):
+            yield n
+            yield from _nodes(n.children)
+
+
+def _texts(nodes):
+    for n in nodes:
+        if isinstance(n, Node):
+            yield from _texts(n.children)
+        elif n is not None:
+            yield str(n)
+
+
+def run(scenario, **page_options):
+    """Run ``scenario(controller, page)`` (a coroutine function) in an event
+    loop, on a started controller at instant speed with a fixed seed."""
+    page = FakePage(**page_options)
+
+    async def main():
+        ctl = Controller(page, delay_ms=0, seed=SEED)
+        ctl.start()
+        await scenario(ctl, page)
+        await settle(ctl)
+        assert page.errors == []
+
+    asyncio.run(main())
+    return page
+
+
+async def settle(ctl):
+    """Let the bots play until it is the person's turn (or the game ends)."""
+    for _ in range(10_000):
+        if not ctl.session.busy:
+            return
+        await asyncio.sleep(0)
+    raise AssertionError("the bots never stopped")
+
+
+async def started(ctl, page):
+    """A new game of easy bots, the person to draw."""
+    page.form.update(EASY)
+    ctl.run_command("start", None)
+    await settle(ctl)
+    assert ctl.session.state.to_move() == HUMAN and ctl.session.state.phase == "draw"
+
+
+def tap_cards(ctl, cards):
+    """Select these cards of the hand by tapping their chips (ui.selection)."""
+    hand = ctl.hand()
+    for card in cards:
+        key = next(k for k, group, _ in ctl.session.sel.groups(hand) if card in group)
+        ctl.run_command("pick", key)
+
+
+def new_meld(state):
+    """A legal meld of new melds only, if the person holds one."""
+    return next((a for a in game.legal_actions(state)
+                 if a["type"] == "meld" and all("to" not in m for m in a["melds"])), None)
+
+
+# -- the page's interface ---------------------------------------------------------------------------
+def test_the_page_interface_is_what_ui_dom_defines_and_the_fake_implements():
+    """Every call the controller may make of the page exists in the browser's
+    bridge (ui/dom.py, read as source: it imports PyScript) and in the fake."""
+    wanted = {name for name, _ in inspect.getmembers(page_module.Page, inspect.isfunction)
+              if not name.startswith("_")}
+    tree = ast.parse((ROOT / "ui" / "dom.py").read_text())
+    defined = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    assert wanted and wanted <= defined, wanted - defined
+    assert all(callable(getattr(FakePage, name, None)) for name in wanted)
+
+
+def test_the_controller_reaches_the_page_only_through_the_interface():
+    """No module but ui/dom.py (and main.py, which hands it over) imports the bridge."""
+    for path in (ROOT / "ui").glob("*.py"):
+        if path.name in ("dom.py", "main.py"):
+            continue
+        tree = ast.parse(path.read_text())
+        imported = {alias.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for alias in n.names}
+        imported |= {alias.name for n in ast.walk(tree) if isinstance(n, ast.Import) for alias in n.names}
+        assert not imported & {"dom", "ui.dom", "pyscript"}, path.name
+
+
+# -- commands -------------------------------------------------------------------------------------------
+def test_every_control_drawn_sends_a_command_the_controller_knows():
+    sent = set()
+
+    async def scenario(ctl, page):
+        screens = [("start", None), ("rules", None), ("back", None), ("settings", None),
+                   ("settings", None), ("games", None), ("stats", None), ("stats-close", None)]
+        await started(ctl, page)
+        for cmd, arg in screens:
+            ctl.run_command(cmd, arg)
+            await settle(ctl)
+            sent.update(cmd for region in page.regions for cmd, _ in page.cmds(region))
+        assert sent - set(ctl.commands) == set()
+
+    run(scenario)
+    assert {"start", "draw", "resume", "stats-close", "set-speed"} <= sent
+
+
+def test_the_page_s_own_buttons_send_commands_the_controller_knows():
+    """index.html's top bar and table (the ☰, Rules, ⚙ and Log buttons)."""
+    import re
+    static = set(re.findall(r'data-cmd="([a-z-]+)"', (ROOT / "index.html").read_text()))
+    assert {"games", "rules", "settings", "log"} <= static
+    assert static <= set(Controller(FakePage()).commands)
+
+
+def test_while_the_bots_move_only_commands_that_leave_the_game_alone_run():
+    page = FakePage()
+    ctl = Controller(page, delay_ms=0)
+    allowed = {cmd for cmd, (_, while_bots) in ctl.commands.items() if while_bots}
+    assert allowed == {"pick", "fewer", "pick-all", "stage", "clear", "unstage", "show-meld",
+                       "hide-meld", "opponents", "rules", "back", "settings", "set-speed",
+                       "set-theme", "toggle-setting", "log", "dismiss", "games", "menu",
+                       "lesson-skip"}
+
+
+def test_a_busy_table_ignores_moves_and_keeps_selecting():
+    async def scenario(ctl, page):
+        await started(ctl, page)
+        s = ctl.session
+        s.busy = True
+        log = len(s.state.log)
+        ctl.run_command("draw", None)
+        assert len(s.state.log) == log
+        key = s.sel.groups(ctl.hand())[0][0]
+        ctl.run_command("pick", key)
+        assert s.sel.picked[key] == 1
+        s.busy = False
+
+    run(scenario)
+
+
+def test_an_unknown_command_changes_nothing():
+    async def scenario(ctl, page):
+        await started(ctl, page)
+        s = ctl.session
+        s.message = "kept"
+        ctl.run_command("no-such-thing", "x")
+        assert s.message == "kept" and s.screen == "table"
+
+    run(scenario)
+
+
+def test_a_handler_that_fails_is_reported_and_the_table_stays():
+    page = FakePage(form=EASY)
+
+    async def main():
+        ctl = Controller(page, delay_ms=0, seed=SEED)
+        ctl.start()
+        ctl.run_command("start", None)
+        await settle(ctl)
+        ctl.commands["draw"] = (lambda _arg: 1 / 0, False)
+        ctl.run_command("draw", None)
+        assert "Something went wrong (ZeroDivisionError)" in ctl.session.message
+        assert page.text("message") == ctl.session.message
+        assert page.errors == ["draw: ZeroDivisionError: division by zero"]
+
+    asyncio.run(main())
+
+
+# -- a game -------------------------------------------------------------------------------------------
+def test_a_new_game_goes_on_the_table_saved():
+    async def scenario(ctl, page):
+        await started(ctl, page)
+        s = ctl.session
+        assert page.screen() == "table" and page.attrs["app"]["data-screen"] == "table"
+        assert s.keep and s.slot is not None and s.hints_used == 0
+        assert page.root["saved"] == f"{s.slot}:{len(s.state.log)}"
+        assert ctl.games.store.current == s.slot
+        assert page.text("log").startswith("New game")
+        assert ("draw", None) in page.cmds("actions")
+        assert len(page.cmds("hand")) >= 1
+
+    run(scenario)
+
+
+def test_draw_discard_and_the_bots_answer():
+    async def scenario(ctl, page):
+        await started(ctl, page)
+        s = ctl.session
+        hand = len(ctl.hand())
+        ctl.run_command("draw", None)
+        assert len(ctl.hand()) > hand and s.state.phase == "play"
+        assert s.snapshot is not None and not s.changed
+        assert ("undo", None) not in page.cmds("actions")  # nothing to undo yet
+        fresh = sum(ctl.fresh_in_hand(ctl.hand()).values())
+        assert fresh == len(ctl.hand()) - hand
+        tap_cards(ctl, ctl.hand()[:1])
+        deal, turn = s.state.deal, s.state.turn_number
+        ctl.run_command("toggle-setting", "sound")
+        ctl.run_command("discard", None)
+        assert s.busy and page.attrs["table"]["data-busy"] == "1"
+        await settle(ctl)
+        assert (s.state.to_move() == HUMAN and s.state.turn_number > turn) or s.state.deal != deal
+        assert not s.busy and page.attrs["table"]["data-busy"] == "0"
+        assert s.snapshot is None and not s.fresh
+        assert page.text("recap") and page.root["bot-actions"] == str(len(ctl.bot_ms))
+        assert page.root["saved"] == f"{s.slot}:{len(s.state.log)}"
+        assert "turn" in page.cues  # the person's turn is cued
+
+    run(scenario)
+
+
+def test_a_refused_move_says_why_and_changes_nothing():
+    async def scenario(ctl, page):
+        await started(ctl, page)
+        s = ctl.session
+        ctl.run_command("draw", None)
+        before = s.state.to_json()
+        ctl.run_command("discard", None)
+        assert s.message and page.text("message") == s.message
+        assert page.attrs["table"]["data-message"] == "1"
+        tap_cards(ctl, ctl.hand()[:2])
+        ctl.run_command("discard", None)
+        assert s.message and s.state.to_json() == before
+        ctl.run_command("meld", None)
+        assert s.state.to_json() == before
+        ctl.run_command("clear", None)
+        assert s.message == "" and not s.sel.selected_cards(ctl.hand())
+
+    run(scenario)
+
+
+def test_a_meld_and_its_undo_back_to_just_after_the_draw():
+    async def scenario(ctl, page):
+        page.form.update(EASY)
+        for attempt in range(40):  # a deal where the person can meld after the draw
+            ctl.fixed_seed = SEED + attempt
+            ctl.run_command("start", None)
+            await settle(ctl)
+            ctl.run_command("draw", None)
+            if new_meld(ctl.session.state):
+                break
+        s = ctl.session
+        drawn, lines, fresh, steps = s.state.to_json(), len(s.log), +s.fresh, list(ctl.recap.steps)
+        ctl.run_command("hint-close", None)  # a command that draws the table again
+        assert ("undo", None) not in page.cmds("actions")
+        meld = [c for m in new_meld(s.state)["melds"] for c in m["cards"]]
+        hand = len(ctl.hand())
+        tap_cards(ctl, meld)
+        ctl.run_command("meld", None)
+        assert s.message == "" and s.changed and s.state.log[-1]["type"] == "meld"
+        assert len(ctl.hand()) == hand - len(meld) and not s.sel.picked
+        ctl.render()
+        assert ("undo", None) in page.cmds("actions")
+        ctl.run_command("undo", None)
+        assert s.state.to_json() == drawn and len(s.log) == lines and s.fresh == fresh
+        assert s.message == "Undone: back to just after your draw." and not s.changed
+        assert ctl.recap.steps == steps  # the meld is gone from the recap too
+
+    run(scenario)
+
+
+def test_next_deal_starts_the_log_again():
+    async def scenario(ctl, page):
+        state = played(seed=3, deals=1)
+        slot = ctl.games.store.save(None, state, ["old line"])
+        ctl.games.open_game(slot, state, ["old line"])
+        s = ctl.session
+        ctl.render()
+        assert s.state.phase == "deal_end" and page.screen() == "sheet"
+        ctl.run_command("next-deal", None)
+        await settle(ctl)
+        assert s.state.deal == 2 and s.log[0] == "Deal 2 begins." and "old line" not in s.log
+        assert page.screen() == "table" and s.state.to_move() == HUMAN
+
+    run(scenario)
+
+
+# -- the bot loop ---------------------------------------------------------------------------------------
+def test_leaving_the_table_stops_the_bots():
+    async def scenario(ctl, page):
+        await started(ctl, page)
+        s = ctl.session
+        ctl.run_command("draw", None)
+        tap_cards(ctl, ctl.hand()[:1])
+        ctl.run_command("discard", None)
+        assert s.busy
+        state, moves = s.state, len(s.state.log)
+        ctl.run_command("menu", None)
+        for _ in range(50):
+            await asyncio.sleep(0)
+        assert s.state is None and not s.busy and page.screen() == "setup"
+        assert len(state.log) == moves  # no bot moved after the person left
+
+    run(scenario)
+
+
+def test_a_bot_that_fails_leaves_the_table_usable(monkeypatch):
+    async def scenario(ctl, page):
+        await started(ctl, page)
+        monkeypatch.setattr("ui.controller.get_bot", lambda name: lambda obs, seat, rng: 1 / 0)
+        ctl.run_command("draw", None)
+        tap_cards(ctl, ctl.hand()[:1])
+        ctl.run_command("discard", None)
+        await settle(ctl)
+        assert ctl.session.message.startswith("A bot failed: ZeroDivisionError")
+        assert page.errors == [ctl.session.message]
+        page.errors.clear()
+
+    run(scenario)
+
+
+# -- putting a game on the table ----------------------------------------------------------------------------
+def test_every_way_onto_the_table_resets_the_same_fields():
+    """A new game, a saved game and a lesson each start with nothing to undo,
+    no message, their own hint count and a new game id; the selection is
+    the one the save kept (none for a new game or a lesson)."""
+    async def scenario(ctl, page):
+        await started(ctl, page)
+        s = ctl.session
+        ctl.run_command("draw", None)
+        tap_cards(ctl, ctl.hand()[:1])
+        saved, picked = s.slot, dict(s.sel.picked)
+        ctl.run_command("menu", None)
+        for way, selection, hints in (("start", {}, 0), ("resume", picked, 4), ("lesson", {}, 0)):
+            if s.state is not None:
+                ctl.run_command("draw", None)
+                tap_cards(ctl, ctl.hand()[:1])
+            s.message, s.shown_meld, game_id = "old", 3, s.game_id
+            s.hints_used = 9
+            if way == "resume":
+                record = ctl.games.store.load_record(saved)
+                ctl.games.store.save(saved, record["game"], record["log"], hints=4, pending=record["pending"])
+            ctl.run_command(way, saved if way == "resume" else None)
+            await settle(ctl)
+            assert (s.busy, s.message, s.snapshot, s.changed, s.shown_meld, s.screen) == \
+                (False, "", None, False, None, "table")
+            assert s.game_id > game_id and s.hints_used == hints and dict(s.sel.picked) == selection
+            assert s.fresh_game == s.game_id
+        assert not s.keep and ctl.tutorial.in_lesson()
+
+    run(scenario)
+
+
+def test_a_lesson_starts_with_no_hints_and_is_never_saved():
+    async def scenario(ctl, page):
+        await started(ctl, page)
+        s = ctl.session
+        s.hints_used = 2
+        saves = ctl.games.store.ids()
+        ctl.run_command("lesson", None)
+        assert s.hints_used == 0 and not s.keep and ctl.tutorial.in_lesson()
+        assert page.root["lesson"] == "1" and page.text("lesson")
+        ctl.autosave(force=True)
+        assert ctl.games.store.ids() == saves
+        ctl.run_command("games", None)
+        assert s.state is None and not ctl.tutorial.in_lesson() and page.screen() == "games"
+        assert ctl.games.store.ids() == saves
+
+    run(scenario)
+
+
+def test_a_tap_the_lesson_does_not_expect_changes_nothing():
+    async def scenario(ctl, page):
+        ctl.run_command("lesson", None)
+        s = ctl.session
+        before = s.state.to_json()
+        expected = ctl.tutorial.script["lessons"][0]["steps"][0]["tap"]
+        wrong = "knock" if not expected.startswith("knock") else "draw"
+        ctl.run_command(wrong, None)
+        assert "Not this" in s.message and s.state.to_json() == before
+
+    run(scenario)
+
+
+# -- the other screens ---------------------------------------------------------------------------------------
+def test_the_games_screen_and_back_to_the_table():
+    async def scenario(ctl, page):
+        await started(ctl, page)
+        s = ctl.session
+        slot, moves = s.slot, len(s.state.log)
+        ctl.run_command("games", None)
+        assert page.screen() == "games" and page.attrs["games"]["data-slots"] == "1"
+        assert ("resume", slot) in page.cmds("games")
+        ctl.run_command("resume", slot)
+        assert page.screen() == "table" and s.slot == slot and len(s.state.log) == moves
+
+    run(scenario)
+
+
+def test_a_saved_game_resumes_with_its_turn_choices():
+    async def scenario(ctl, page):
+        await started(ctl, page)
+        s = ctl.session
+        ctl.run_command("draw", None)
+        tap_cards(ctl, ctl.hand()[:1])
+        picked, fresh, slot = dict(s.sel.picked), +s.fresh, s.slot
+        ctl.run_command("menu", None)
+        assert s.state is None
+        ctl.run_command("resume", slot)
+        assert dict(s.sel.picked) == picked and s.fresh == fresh and s.slot == slot
+
+    run(scenario)
+
+
+def test_a_painted_table_goes_live_at_start_up():
+    storage = MemoryStorage()
+    first = run(started, storage=storage)
+    slot = first.root["saved"].split(":")[0]
+
+    async def scenario(ctl, page):
+        assert ctl.session.slot == slot and page.screen() == "table"
+
+    run(scenario, storage=storage, painted=True)
+
+
+def test_the_rules_screen_returns_where_it_was_opened():
+    async def scenario(ctl, page):
+        ctl.run_command("rules", None)
+        assert page.screen() == "rules" and page.text("rules")
+        ctl.run_command("back", None)
+        assert page.screen() == "setup"
+        await started(ctl, page)
+        ctl.run_command("rules", None)
+        assert page.screen() == "rules"
+        ctl.run_command("back", None)
+        assert page.screen() == "table"
+
+    run(scenario)
+
+
+def test_statistics_count_a_finished_deal_once():
+    async def scenario(ctl, page):
+        state = played(seed=3, deals=1)
+        slot = ctl.games.store.save(None, state, [])
+        ctl.games.open_game(slot, state, [])
+        ctl.autosave(force=True)
+        ctl.autosave(force=True)
+        ctl.run_command("games", None)
+        ctl.run_command("stats", None)
+        assert page.screen() == "stats" and "1" in page.text("stats")
+        shown = page.text("stats")
+        ctl.run_command("stats-reset", None)
+        ctl.run_command("stats-reset", None)
+        assert ctl.stats.note == "Statistics reset." and page.text("stats") != shown
+        ctl.run_command("stats-close", None)
+        assert page.screen() == "games"
+
+    run(scenario)
+
+
+def test_a_replay_steps_through_a_deal_and_closes_where_it_was_opened():
+    async def scenario(ctl, page):
+        state = played(seed=3, deals=1)
+        slot = ctl.games.store.save(None, state, [])
+        moves = len(state.log)
+        ctl.run_command("games", None)
+        ctl.run_command("replay-game", slot)
+        assert page.screen() == "replay"
+        r = ctl.replays.replaying
+        assert r.index == 0
+        ctl.run_command("replay-step", "forward")
+        ctl.run_command("replay-step", "end")
+        assert r.index == len(r.replay) - 1 and page.text("replay")
+        ctl.run_command("replay-close", None)
+        assert page.screen() == "games" and ctl.session.state is None
+        ctl.run_command("resume", slot)
+        ctl.run_command("replay", "1")
+        assert page.screen() == "replay" and len(ctl.session.state.log) == moves
+        ctl.run_command("replay-close", None)
+        assert page.screen() == "sheet"
+
+    run(scenario)
+
+
+def test_the_same_deal_again_is_a_new_saved_game():
+    async def scenario(ctl, page):
+        state = played(seed=3, deals=1)
+        slot = ctl.games.store.save(None, state, [])
+        ctl.games.open_game(slot, state, [])
+        ctl.run_command("same-deal", "1")
+        assert ctl.replays.replaying.offer
+        ctl.run_command("same-deal-as", "1:2")
+        s = ctl.session
+        assert page.screen() in ("table", "sheet") and s.slot != slot and s.slot in ctl.games.store.ids()
+        assert ctl.replays.replaying is None
+
+    run(scenario)
+
+
+def test_a_screen_that_cannot_be_drawn_falls_back_to_the_games_list(monkeypatch):
+    async def scenario(ctl, page):
+        await started(ctl, page)
+        monkeypatch.setitem(ctl.screens, "rules", lambda: 1 / 0)
+        ctl.run_command("rules", None)
+        assert page.screen() == "games" and ctl.games.errors
+        assert page.errors == ["draw rules: ZeroDivisionError: division by zero"]
+        page.errors.clear()
+
+    run(scenario)
+
+
+def test_a_shared_link_waits_for_a_yes():
+    state = played(seed=3, deals=1)
+
+    async def scenario(ctl, page):
+        assert page.screen() == "games" and ctl.games.incoming is not None
+        ctl.run_command("accept-link", None)
+        assert page.screen() in ("table", "sheet") and ctl.session.slot in ctl.games.store.ids()
+
+    run(scenario, fragment="g=" + share.encode(state))
+
+
+@pytest.mark.parametrize("cmd", ["settings", "log"])
+def test_a_panel_opens_and_closes_with_its_focus(cmd):
+    async def scenario(ctl, page):
+        await started(ctl, page)
+        ctl.run_command(cmd, None)
+        assert "hidden" not in page.attrs[f"{cmd}-panel"] and page.focused == f"btn-{cmd}-close"
+        ctl.run_command("dismiss", None)
+        assert "hidden" in page.attrs[f"{cmd}-panel"] and page.focused == f"btn-{cmd}"
+
+    run(scenario)
+
+
+def test_the_bots_play_from_their_seeded_stream():
+    """The same seed and taps give the same game (the bots' stream is the session's)."""
+    logs = []
+
+    async def scenario(ctl, page):
+        await started(ctl, page)
+        ctl.run_command("draw", None)
+        tap_cards(ctl, ctl.hand()[:1])
+        ctl.run_command("discard", None)
+        await settle(ctl)
+        logs.append(list(ctl.session.state.log))
+
+    run(scenario)
+    run(scenario)
+    assert logs[0] == logs[1] and len(logs[0]) > 3
+
+
+def test_a_command_claimed_by_two_features_is_refused_at_build():
+    class One:
+        @command
+        def do_games(self, _arg=None):
+            pass
+
+    with pytest.raises(ValueError, match="'games' is claimed twice"):
+        collect(Controller(FakePage()).games, One())
+
+
+def test_a_position_built_by_hand_opens_with_no_recap():
+    """Its log does not lead to it (e2e tests plant such positions)."""
+    async def scenario(ctl, page):
+        state = position(hands={0: "8H 4D 9C 9D 9H KS KH 2C 6D 7S"})
+        slot = ctl.games.store.save(None, state, ["planted"])
+        ctl.run_command("resume", slot)
+        assert page.screen() == "table" and ctl.recap.steps == [] and page.text("recap") == "planted"
+
+    run(scenario)
+
+
+def test_a_hint_is_counted_saved_and_played():
+    async def scenario(ctl, page):
+        await started(ctl, page)
+        s = ctl.session
+        ctl.run_command("hint", None)
+        assert page.attrs["table"]["data-hint"] == "thinking"
+        for _ in range(100_000):
+            if ctl.learn.hint_for is None:
+                break
+            await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        assert s.hints_used == 1 and page.attrs["table"]["data-hint"] == "shown"
+        assert ctl.games.store.load_record(s.slot)["hints"] == 1
+        advised = ctl.learn.advice[2].action
+        ctl.run_command("hint-do", None)
+        assert s.state.log[-1] == dict(advised, seat=HUMAN) and s.hints_used == 1
+
+    run(scenario)
