@@ -403,17 +403,19 @@ def test_a_meld_and_its_undo_back_to_just_after_the_draw():
     run(scenario)
 
 
-def test_next_deal_starts_the_log_again():
+def test_next_deal_starts_the_log_again_with_their_melds_folded():
     async def scenario(ctl, page):
         state = played(seed=3, deals=1)
         slot = ctl.games.store.save(None, state, ["old line"])
         ctl.games.open_game(slot, state, ["old line"])
         s = ctl.session
+        s.theirs_open = True
         ctl.render()
         assert s.state.phase == "deal_end" and page.screen() == "sheet"
         ctl.run_command("next-deal", None)
         await settle(ctl)
         assert s.state.deal == 2 and s.log[0] == "Deal 2 begins." and "old line" not in s.log
+        assert not s.theirs_open  # a new deal's table has no melds of theirs to show
         assert page.screen() == "table" and s.state.to_move() == HUMAN
 
     run(scenario)

@@ -338,6 +338,7 @@ class Controller:
         s.log = [narrate.summarize({"type": "next_deal"}, s.seat, before, game.view(s.state, s.seat, log=False))]
         s.sel.clear()
         s.shown_meld = None  # meld ids start again each deal
+        s.theirs_open = False  # and the other sides have none yet
         s.snapshot, s.changed = None, False
         s.message = ""
         self.page.scroll_to_top()
