@@ -127,16 +127,22 @@ def position(rules="triple-play", players=None, hands=None, piles=None, melds=No
     return state
 
 
-def play_until(state, deals, seed=1):
-    """Random bots play ``state`` on until ``deals`` deals are scored (and no further)."""
-    rng = random.Random(seed)
-    while len(state.deal_results) < deals:
+def play_on(state, stop, bot=None, rng=None):
+    """``bot`` (random by default) plays every seat of ``state`` on, through
+    the deals' ends, until ``stop(state)`` or the game's end."""
+    bot, rng = bot or get_bot("random"), rng or random.Random(1)
+    while not stop(state) and state.phase != "game_end":
         if state.phase == "deal_end":
             game.apply(state, {"type": "next_deal"})
             continue
         seat = state.to_move()
-        game.apply(state, get_bot("random")(game.observe(state, seat), seat, rng))
+        game.apply(state, bot(game.observe(state, seat), seat, rng))
     return state
+
+
+def play_until(state, deals, seed=1):
+    """Random bots play ``state`` on until ``deals`` deals are scored (and no further)."""
+    return play_on(state, lambda s: len(s.deal_results) >= deals, rng=random.Random(seed))
 
 
 # -- positions along random games ------------------------------------------------------------------

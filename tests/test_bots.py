@@ -33,7 +33,7 @@ from game.errors import RulesError
 from game.hidden import cap_key
 from game.simulate import play_game
 from game.state import GameState, check_invariants
-from tests.helpers import BOOK, SETTINGS, about_to_ask, asked, position, positions, redeal_hidden
+from tests.helpers import BOOK, SETTINGS, about_to_ask, asked, play_on, position, positions, redeal_hidden
 
 
 def test_registry_has_every_level():
@@ -561,13 +561,7 @@ def test_hards_decisions_are_the_same_in_any_process():
 
 def _played_on(state, bot, rng: random.Random, until: int):
     """``state`` played by ``bot`` at every seat until its log holds ``until`` actions."""
-    while len(state.log) < until and state.phase != "game_end":
-        if state.phase == "deal_end":
-            apply(state, {"type": "next_deal"})
-            continue
-        seat = state.to_move()
-        apply(state, bot(observe(state, seat), seat, rng))
-    return state
+    return play_on(state, lambda s: len(s.log) >= until, bot, rng)
 
 
 def test_a_reopened_game_plays_on_as_if_never_saved():

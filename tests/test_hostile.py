@@ -33,7 +33,7 @@ from game.load import MAX_MESSAGE, read_json
 from game.presets import PRESETS
 from game.share import decode, encode
 from game.state import GameState
-from tests.helpers import mutate, pack, payload, pool, position, tier, to_text
+from tests.helpers import mutate, pack, payload, play_on, pool, position, tier, to_text
 from ui import saves
 from ui.saves import MemoryStorage, SaveStore
 
@@ -188,16 +188,7 @@ def test_damaged_saves_are_set_aside_and_the_others_stay(index, rng):
 def real(preset="triple-play", seed=5, actions=150, until=None):
     """A real position: a random-bot game after ``actions`` actions (or once ``until(state)``)."""
     state = new_game(preset, seed=seed, bots=["random"] * 4)
-    bot, rng = get_bot("random"), random.Random(seed)
-    for i in range(10_000):
-        if (until(state) if until else i >= actions) or state.phase == "game_end":
-            break
-        if state.phase == "deal_end":
-            apply(state, {"type": "next_deal"})
-            continue
-        seat = state.to_move()
-        apply(state, bot(observe(state, seat), seat, rng))
-    return state
+    return play_on(state, until or (lambda s: len(s.log) >= actions), rng=random.Random(seed))
 
 
 def with_melds(state):

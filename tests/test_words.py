@@ -17,7 +17,7 @@ from game.melds import wild_limit_problem
 from game.moves import legal_summary
 from game.presets import PRESETS
 from game.view import observe
-from tests.helpers import BOOK, play_until, position, random_action
+from tests.helpers import BOOK, play_on, play_until, position, random_action
 from ui import lesson, render, stats, stats_view
 from ui import text as T
 from ui.html import Node, h
@@ -224,10 +224,7 @@ def recap_strings(name, seed):
     between normal bots."""
     state = game.new_game(name, seed=seed, bots=["normal"] * PRESETS[name].players)
     fresh = state.clone()
-    rng = random.Random(seed)
-    while state.phase in ("draw", "play", "answer"):
-        seat = state.to_move()
-        game.apply(state, get_bot("normal")(observe(state, seat), seat, rng))
+    play_on(state, lambda s: s.phase == "deal_end", get_bot("normal"), random.Random(seed))
     turns = narrate.turns(replay.steps(fresh, state.log, 0))
     return [line for brief in (False, True) for seat, steps in turns
             for line in [narrate.turn_line(seat, steps, brief=brief)]]
