@@ -21,12 +21,13 @@ from . import cards as C
 from . import melds as M
 from .bots.evaluate import ahead_of_best
 from .bots.going_out import canasta_within_reach, cards_left_cost, opponents_close
-from .bots.hard import Hard, action_key, run_to_end, take_chance
+from .bots.hard import Hard, action_key, take_chance
 from .bots.knowledge import read_table
 from .bots.normal import pick_take, pile_is_worth_it, take_chances
 from .engine import book_status, opening_minimum
 from .english import join_words, plural
 from .errors import IllegalMove
+from .generators import run_to_end
 from .moves import take_pile_candidates
 from .names import Act, MeldKind
 from .scoring import table_points

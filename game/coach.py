@@ -24,22 +24,22 @@ from dataclasses import dataclass
 from . import cards as C
 from .advice import reason, take_shares
 from .bots.determinize import decision_rng, sample_world, unpicked_piles
-from .bots.hard import Hard, horizon, run_to_end
+from .bots.hard import Hard, horizon
 from .bots.knowledge import read_table
-from .engine import apply, restart
-from .errors import IllegalMove, StateError
+from .engine import apply
+from .errors import StateError
+from .generators import run_to_end
 from .names import Act
 from .narrate import summarize  # the log's words for an action
+from .replay import replayed
 from .state import GameState
 from .view import observe, view
 
 SHOWN = 3            # decisions listed
 MIN_COST = 20.0      # points: a smaller estimated loss is not worth a word
 COST_SAMPLES = 24    # sampled deals for one cost
-REPLAY_UNIT = 100    # actions replayed between two yields (about 4 ms in CPython)
 PLAIN = "4C"         # a hidden card in the words for a move not made (never a red 3)
 FEED_NOTED = 0.1     # a thrown card's chance of feeding the next player worth a word
-NO_REPLAY = "The game's log does not replay to this position: nothing to review."
 
 
 @dataclass(frozen=True)
@@ -99,26 +99,6 @@ def review_steps(state: GameState, seat: int, samples: int | None = None):
 def review(state: GameState, seat: int, *, samples: int | None = None) -> list[Mistake]:
     """``review_steps`` run to the end."""
     return run_to_end(review_steps(state, seat, samples))
-
-
-def replayed(state: GameState, start: int):
-    """A generator (yielding every ``REPLAY_UNIT`` actions) returning the game
-    re-dealt from its seed as it was before log position ``start``; raises
-    ``StateError`` unless the whole log replays to ``state``."""
-    game = restart(state)
-    at_start = game.clone()
-    for i, action in enumerate(state.log):
-        if i == start:
-            at_start = game.clone()
-        try:
-            apply(game, action)
-        except IllegalMove:
-            raise StateError(NO_REPLAY) from None
-        if i % REPLAY_UNIT == REPLAY_UNIT - 1:
-            yield
-    if game.to_json() != state.to_json():
-        raise StateError(NO_REPLAY)
-    return at_start
 
 
 def judge(state: GameState, seat: int, done: dict, samples: int | None = None):

@@ -14,9 +14,10 @@ from . import narrate
 from .deal import deal_deck, new_game
 from .engine import apply, restart
 from .errors import IllegalMove, StateError
+from .generators import run_to_end
 from .names import Act
 from .rules import RuleSet
-from .state import Redeal
+from .state import GameState, Redeal
 from .view import sort_key, view
 
 
@@ -127,29 +128,39 @@ def steps(state, actions: list[dict], seat: int, look=None) -> list[tuple]:
     return out
 
 
+REPLAY_UNIT = 100  # actions replayed between two yields (about 4 ms in CPython)
+NO_REPLAY = "The game's log does not replay to this position."
+
+
+def replayed(state: GameState, start: int):
+    """A generator (yielding every ``REPLAY_UNIT`` actions) returning the game
+    re-dealt from its seed as it was before log position ``start`` (after
+    the whole log if ``start`` is its length); raises ``StateError`` unless
+    the whole log replays to ``state`` (a position built by hand does not)."""
+    game = restart(state)
+    at_start = None
+    for i, action in enumerate(state.log):
+        if i == start:
+            at_start = game.clone()
+        try:
+            apply(game, action)
+        except IllegalMove:
+            raise StateError(NO_REPLAY) from None
+        if i % REPLAY_UNIT == REPLAY_UNIT - 1:
+            yield
+    if game.to_json() != state.to_json():
+        raise StateError(NO_REPLAY)
+    return at_start or game
+
+
 def since_turn_of(state, seat: int, look=None) -> list[tuple]:
     """The steps (as ``steps``) of the current deal from the start of ``seat``'s
     last turn on (from the deal's start if ``seat`` has not moved in it), rebuilt
-    from the action log: what a reloaded page shows of the turns since the
-    person's. Only those steps' views are made, so a long game costs one replay.
-    A position its log does not lead to (one built by hand) raises StateError."""
+    from the action log (each logged action names its seat): what a reloaded
+    page shows of the turns since the person's. One replay; only those steps'
+    views are made. Raises StateError as ``replayed``."""
     first = deal_span(state.log, state.deal)[0]
-    fresh = restart(state)
-    movers = []
-    try:
-        for action in state.log[:first]:
-            apply(fresh, action)
-        at_deal = fresh.clone()
-        for action in state.log[first:]:
-            movers.append((action, fresh.to_move()))
-            apply(fresh, action)
-    except IllegalMove as e:
-        raise StateError(f"The action log does not replay: {e}") from None
-    if fresh.to_json() != state.to_json():
-        raise StateError("The action log does not lead to this position.")
-    grouped = narrate.turns(movers)
+    grouped = narrate.turns([(action, action.get("seat")) for action in state.log[first:]])
     starts = [sum(len(t) for _, t in grouped[:i]) for i, (who, _) in enumerate(grouped) if who == seat]
-    tail = starts[-1] if starts else 0
-    for action in state.log[first:first + tail]:
-        apply(at_deal, action)
-    return steps(at_deal, state.log[first + tail:], seat, look)
+    start = first + (starts[-1] if starts else 0)
+    return steps(run_to_end(replayed(state, start)), state.log[start:], seat, look)

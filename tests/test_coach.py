@@ -12,11 +12,12 @@ import pytest
 from game import apply, is_legal, observe
 from game import cards as C
 from game.bots import get_bot
-from game.bots.hard import Hard, run_to_end
+from game.bots.hard import Hard
 from game.cli import main
 from game.coach import cost_of, deal_span, judge, review, review_steps, same_choice
 from game.deal import new_game
 from game.errors import StateError
+from game.generators import run_to_end
 from game.moves import legal_actions
 from game.presets import PRESETS
 from tests.helpers import positions, redeal_hidden

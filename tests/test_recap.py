@@ -158,7 +158,7 @@ def test_a_position_its_log_does_not_lead_to_has_no_rebuilt_turns():
     """A hand-built position (as the tests plant): a log that does not replay,
     or that replays to other cards, is refused rather than told wrong."""
     planted = position(hands={0: "9S 9H 9D 4C"}, phase="play")
-    with pytest.raises(game.StateError, match="does not lead to this position"):
+    with pytest.raises(game.StateError, match="does not replay to this position"):
         replay.since_turn_of(planted, 0)
     game.apply(planted, {"type": "discard", "card": "4C"})
     with pytest.raises(game.StateError, match="does not replay"):

@@ -49,6 +49,7 @@ import random
 
 from .. import cards as C
 from ..engine import apply, is_legal
+from ..generators import run_to_end
 from ..moves import take_pile_candidates
 from ..names import Act, Phase
 from ..state import GameState
@@ -220,15 +221,6 @@ def worth(world: GameState, side: int, lead: float | None) -> float:
     else:
         chance = 0.5 * (1 + math.erf(ahead / (sd * math.sqrt(2))))
     return chance + diff * 1e-9
-
-
-def run_to_end(steps):
-    """A generator's return value, once it has run to its end (its pauses ignored)."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
 
 
 class _Rollout(Normal):
