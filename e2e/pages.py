@@ -231,8 +231,10 @@ def resume_at(page, base_url, state, touch=True, bots=None, query=QUERY):
 
 
 def plant(page, base_url, state, touch=True):
-    """``state`` as the only saved game, seat 0 a person; opened at its table."""
+    """``state`` as the only saved game, seat 0 a person, bots in the seats with none; opened at its table."""
     state.players[0].bot = None
+    for player in state.players[1:]:
+        player.bot = player.bot or "normal"
     store = SaveStore(MemoryStorage())
     store.current = store.save(None, state, ["A planted game."])
     reopen(page, base_url + QUERY, to_list=False)
