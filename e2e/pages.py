@@ -145,7 +145,11 @@ def draw_and_discard(page):
 
 def simple_turn(page, draw="#actions [data-cmd=draw]"):
     """Draw, meld what the engine accepts, discard; returns False once the deal is over."""
-    phase = wait_settled(page)
+    return take_turn(page, wait_settled(page), draw)
+
+
+def take_turn(page, phase, draw="#actions [data-cmd=draw]"):
+    """The shown seat's turn (or answer) by taps, as ``simple_turn``."""
     if phase in ("deal_end", "game_end"):
         return False
     if phase == "answer":

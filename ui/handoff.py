@@ -132,6 +132,8 @@ class Handoff(Feature):
                 app.shown_view = after
                 app.render()
                 await pacing.motion_finished()
+        except Exception as e:  # a replay that fails leaves the table as it is
+            self.page.console_error(f"replay of the moves: {type(e).__name__}: {e}")
         finally:
             app.shown_view = None
             self.replaying = False
