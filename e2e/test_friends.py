@@ -124,13 +124,14 @@ def test_four_people_each_see_only_their_own_hand(phone_context, base_url):
 
 
 def plant_people(page, base_url, state):
-    """``state`` as the only saved game, opened from the games list."""
+    """``state`` as the only saved game, continued from the games list."""
     store = SaveStore(MemoryStorage())
     store.current = store.save(None, state, ["A planted game."])
     reopen(page, base_url + QUERY, to_list=False)
     page.evaluate("data => { localStorage.clear(); for (const [k, v] of Object.entries(data)) "
                   "localStorage.setItem(k, v); }", store.storage.data)
     reopen(page, base_url + QUERY, to_list=False)
+    press(page, "#btn-continue", True)
 
 
 def test_the_person_partner_answers_may_i_go_out_on_a_hand_off_of_their_own(phone_context, base_url):
@@ -139,7 +140,7 @@ def test_the_person_partner_answers_may_i_go_out_on_a_hand_off_of_their_own(phon
         state.players[seat].bot = bot
     page = phone_context.new_page()
     plant_people(page, base_url, state)
-    page.wait_for_function("document.getElementById('app').dataset.screen === 'handoff'")  # a reload hands off too
+    page.wait_for_function("document.getElementById('app').dataset.screen === 'handoff'")  # a game opened hands off
     assert take_phone(page) == "South"
     press(page, "#btn-ask", True)
     page.wait_for_function(NEXT)

@@ -8,6 +8,7 @@ import json
 import pytest
 
 import harness
+from game.cards import label
 from pages import QUERY, discard_loneliest, game_state, open_new_game, press, start_game, table, wait_settled
 
 # ui/paint.js's write of tp.paint, due a moment after the table changed, is done.
@@ -102,6 +103,42 @@ def test_last_table_is_painted_inert_then_goes_live(phone, base_url, record):
     press(page, "#btn-discard", True)
     assert len(game_state(page)["log"]) > len(before["log"])
     assert log.failures == [] and log.console_errors == []
+
+
+@pytest.mark.friends
+def test_with_several_people_the_paint_is_the_hand_off_never_a_hand(phone, base_url):
+    """Two people at the phone, one mid-turn: the reload paints "Pass the phone
+    to Ann", with no card of a hand in the stored picture or on the page."""
+    page = phone.new_page()
+    open_new_game(page, base_url, QUERY)
+    page.select_option("#setup-bot-2", "person")
+    page.fill("#setup-name-0", "Ann")
+    page.fill("#setup-name-2", "Bob")
+    press(page, "#btn-start", True)
+    page.wait_for_function("document.getElementById('app').dataset.screen === 'handoff'")
+    while page.text_content("#btn-im") != "I'm Ann":  # Bob first: he plays a turn
+        press(page, "#btn-im", True)
+        if page.locator("#btn-show-hand").count():
+            press(page, "#btn-show-hand", True)
+        press(page, "#btn-draw", True)
+        assert discard_loneliest(page)
+        page.wait_for_function("document.getElementById('app').dataset.screen === 'handoff'")
+    press(page, "#btn-im", True)
+    if page.locator("#btn-show-hand").count():
+        press(page, "#btn-show-hand", True)
+    press(page, "#btn-draw", True)
+    hand = game_state(page)["players"][0]["hand"]
+    page.wait_for_function(NO_PAINT_PENDING)
+    stored = page.evaluate("localStorage.getItem('tp.paint')")
+    assert not any(f'"{card}"' in stored or label(card) in stored for card in hand)
+    held = reload_held(page)
+    assert page.get_attribute("html", "data-painted") == "1"
+    assert page.get_attribute("#app", "data-screen") == "handoff"
+    assert page.locator("#hand .chip").count() == 0 and "Pass the phone to Ann" in page.text_content("#handoff")
+    release(page, held)
+    assert page.get_attribute("#app", "data-screen") == "handoff" and page.text_content("#btn-im") == "I'm Ann"
+    press(page, "#btn-im", True)
+    assert table(page, "phase") == "play"  # Ann goes on where she was
 
 
 # The painted state of the page when the runtime first asks for its lock file
