@@ -130,7 +130,8 @@ def test_with_several_people_the_paint_is_the_hand_off_never_a_hand(phone, base_
     hand = game_state(page)["players"][0]["hand"]
     page.wait_for_function(NO_PAINT_PENDING)
     stored = page.evaluate("localStorage.getItem('tp.paint')")
-    assert not any(f'"{card}"' in stored or label(card) in stored for card in hand)
+    assert json.loads(stored)["regions"]["hand"] == [] and json.loads(stored)["data"]["app"]["data-screen"] == "handoff"
+    assert not any(card in stored or label(card) in stored for card in hand)
     held = reload_held(page)
     assert page.get_attribute("html", "data-painted") == "1"
     assert page.get_attribute("#app", "data-screen") == "handoff"
