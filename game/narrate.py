@@ -29,11 +29,13 @@ def short_name(name):
 
 
 def side_name(view, side, short=False):
-    """"Us"/"Them" for two sides of partners; else player names (``short``: abbreviated)."""
+    """"Us"/"Them" for two sides of partners; else player names (``short``:
+    abbreviated), as in a view from no seat (``my_side`` None: a sheet that
+    several people read)."""
     members = [p for p in view["players"] if p["side"] == side]
     if side == view["my_side"]:
         return "Us" if len(members) > 1 else "You"
-    if len(view["sides"]) == 2 and len(members) > 1:
+    if len(view["sides"]) == 2 and len(members) > 1 and view["my_side"] is not None:
         return "Them"
     return " & ".join(short_name(p["name"]) if short else p["name"] for p in members)
 

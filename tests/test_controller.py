@@ -12,7 +12,7 @@ import pytest
 
 import game
 from game import share
-from tests.helpers import about_to_ask, played, position
+from tests.helpers import about_to_ask, play_until, played, position
 from ui import page as page_module
 from ui.commands import collect, command
 from ui.controller import Controller
@@ -867,5 +867,19 @@ def test_a_person_partner_answers_may_i_go_out_on_a_hand_off_of_their_own():
         await settle(ctl)
         assert s.handoff == 0
         nothing_hidden_drawn(page, s.state)
+
+    run(scenario)
+
+
+def test_the_score_sheet_of_several_people_names_every_side():
+    async def scenario(ctl, page):
+        s = ctl.session
+        state = play_until(people_game(), 1)
+        ctl.put_on_table(state, ["Played."], __import__("random").Random(1))
+        ctl.run_command("im", None)
+        sheet = page.text("sheet")
+        assert "South & North" in sheet and "West & East" in sheet
+        assert "Us" not in sheet.split() and "Them" not in sheet.split()
+        assert s.state.phase == "deal_end"
 
     run(scenario)
