@@ -21,10 +21,10 @@ def test_live_lines_are_complete_in_deal_one_and_later_deals():
     for deals in (1, 2):
         state, steps, lines = play(seed=8, deals=deals)
         assert deal_log.complete(state, lines)
-        assert deal_log.complete(state, deal_log.deal_lines(state))
+        assert deal_log.complete(state, deal_log.deal_lines(state, 0))
         cut = len(steps) - 7  # mid-deal: the lines the live log had then
         partial = replayed_to(8, steps[:cut])
-        assert deal_log.complete(partial, deal_log.deal_lines(partial))
+        assert deal_log.complete(partial, deal_log.deal_lines(partial, 0))
 
 
 def test_kept_tail_link_line_or_extra_line_is_not_complete():
