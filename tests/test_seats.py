@@ -5,8 +5,9 @@ import pytest
 
 import game
 from game.load import MAX_NAME
-from ui import render
+from ui import moves, render, stats_view
 from ui import seats as P
+from ui import text as T
 from ui.html import Node
 from ui.setup import Setup
 
@@ -109,3 +110,33 @@ def test_two_players_of_one_name_are_refused_in_words(names):
     setup.update({"setup-name-0": names[0], "setup-name-2": names[1]})
     with pytest.raises(game.RulesError, match="Two players are called"):
         setup.start(seed=1)
+
+
+def test_the_prompt_and_the_motion_are_the_shown_seat_s():
+    state = game.new_game("triple-play", seed=3, bots=[None, "easy", None, "easy"])
+    while state.to_move() != 2:
+        game.apply(state, game.legal_actions(state)[0])
+    mine, theirs = (game.view(state, seat, log=False) for seat in (2, 0))
+    assert T.turn_prompt(mine) == "Your turn: draw or take the pile."
+    assert T.turn_prompt(theirs) == "North is playing…"
+    game.apply(state, {"type": "draw"})
+    after = {seat: game.view(state, seat, log=False) for seat in (0, 2)}
+    shown = {seat: moves.moves({"type": "draw"}, 2, v, after[seat]) for seat, v in ((2, mine), (0, theirs))}
+    assert shown[2][0]["to"] == ["#hand"] and shown[2][0]["card"]      # North's own card, face up
+    assert shown[0][0]["to"] == ["#seat-2"] and shown[0][0]["card"] == ""
+
+
+def test_the_statistics_screen_is_today_s_for_one_name_and_asks_whose_for_several():
+    row = {"preset": "triple-play", "bots": "normal", "games": 1, "games_won": 1, "deals": 4,
+           "deals_won": 3, "went_out": 2, "hints": 0, "deal_margin": 900, "game_margin": 900}
+    one = {"version": 1, "rows": [row], "counted": []}
+    tree = stats_view.stats_screen(one)
+    assert "Your statistics" in " ".join(_texts(tree))
+    assert not [n for n in _nodes(tree) if n.attrs.get("data-cmd") == "stats-player"]
+    two = dict(one, rows=[row, dict(row, player="Ann", deals=9)])
+    tree = stats_view.stats_screen(two)
+    pressed = {n.attrs["data-arg"]: n.attrs["aria-pressed"] for n in _nodes(tree)
+               if n.attrs.get("data-cmd") == "stats-player"}
+    assert pressed == {"Ann": "true", "South": "false"}  # the most deals first
+    assert "Ann's statistics" in " ".join(_texts(tree))
+    assert "South's statistics" in " ".join(_texts(stats_view.stats_screen(two, player="South")))

@@ -19,9 +19,9 @@ import game
 from game import share
 from game.redeal import redeal
 from ui import games_view as view
+from ui import seats as P
 from ui.commands import Feature, command, screen
 from ui.saves import MemoryStorage, SaveError, SaveStore, StorageFull, summary
-from ui import seats as P
 
 LINK_KEY = "g="   # the fragment: #g=g1.<data>
 FULL = "Storage is full: this game is not being saved. Open ☰ to export or delete old games."

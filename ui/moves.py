@@ -2,9 +2,10 @@
 
 Built from the events of the action (game/events.py) in the shown seat's
 view after it (``view["seat"]``, the hand at the bottom of the page), which
-masks every hidden card: another player's drawn cards fly face down. Places are CSS selectors, most specific first; motion.js uses the
-first one shown on the page (a folded or scrolled-away meld falls back to
-its side's panel).
+masks every hidden card: another player's drawn cards fly face down.
+Places are CSS selectors, most specific first; motion.js uses the first one
+shown on the page (a folded or scrolled-away meld falls back to its side's
+panel).
 
 Each step is one of
   {"fly": [from...], "to": [to...], "card": label or "", "n": cards}

@@ -17,10 +17,10 @@ import game
 from game import narrate
 from game.replay import DealReplay, finished_deals, same_deal, seen
 from ui import replay_view as view
+from ui import seats as P
 from ui.commands import Feature, command, screen
 from ui.games import FULL_NEW
 from ui.saves import SaveError, StorageFull
-from ui import seats as P
 
 
 class Replaying:
