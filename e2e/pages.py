@@ -145,7 +145,11 @@ def draw_and_discard(page):
 
 def simple_turn(page, draw="#actions [data-cmd=draw]"):
     """Draw, meld what the engine accepts, discard; returns False once the deal is over."""
-    phase = wait_settled(page)
+    return take_turn(page, wait_settled(page), draw)
+
+
+def take_turn(page, phase, draw="#actions [data-cmd=draw]"):
+    """The shown seat's turn (or answer) by taps, as ``simple_turn``."""
     if phase in ("deal_end", "game_end"):
         return False
     if phase == "answer":
@@ -231,8 +235,10 @@ def resume_at(page, base_url, state, touch=True, bots=None, query=QUERY):
 
 
 def plant(page, base_url, state, touch=True):
-    """``state`` as the only saved game, seat 0 a person; opened at its table."""
+    """``state`` as the only saved game, seat 0 a person, bots in the seats with none; opened at its table."""
     state.players[0].bot = None
+    for player in state.players[1:]:
+        player.bot = player.bot or "normal"
     store = SaveStore(MemoryStorage())
     store.current = store.save(None, state, ["A planted game."])
     reopen(page, base_url + QUERY, to_list=False)

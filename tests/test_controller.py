@@ -15,7 +15,7 @@ import game
 from game import share
 from game.engine import restart
 from game.replay import DealReplay
-from tests.helpers import played, position
+from tests.helpers import about_to_ask, played, position
 from ui import page as page_module
 from ui.commands import collect, command
 from ui.controller import Controller
@@ -266,7 +266,7 @@ def test_while_the_bots_move_only_commands_that_leave_the_game_alone_run():
     assert allowed == {"pick", "fewer", "pick-all", "stage", "clear", "unstage", "show-meld",
                        "hide-meld", "opponents", "rules", "back", "settings", "set-speed",
                        "set-theme", "toggle-setting", "log", "dismiss", "games", "menu",
-                       "lesson-skip"}
+                       "lesson-skip", "im", "page-hidden", "show-hand", "replay-moves"}
 
 
 def test_a_busy_table_ignores_moves_and_keeps_selecting():
@@ -703,6 +703,8 @@ def test_a_position_built_by_hand_opens_with_no_recap():
     """Its log does not lead to it (e2e tests plant such positions)."""
     async def scenario(ctl, page):
         state = position(hands={0: "8H 4D 9C 9D 9H KS KH 2C 6D 7S"})
+        for player in state.players[1:]:
+            player.bot = "easy"
         slot = ctl.games.store.save(None, state, ["planted"])
         ctl.run_command("resume", slot)
         assert page.screen() == "table" and ctl.recap.steps == [] and page.text("recap") == "planted"
@@ -760,7 +762,6 @@ def test_a_new_game_of_two_people_starts_with_the_names_and_bots_chosen():
         assert [p.name for p in state.players] == ["Ann", "West", "Bob", "East"]
         assert [p.bot for p in state.players] == [None, "easy", None, "easy"]
         assert ctl.session.seat == 0 and ctl.session.hints_used == [0, 0, 0, 0]
-        ctl.leave_table()  # the turns of several people are the lead's hand-off (not here yet)
 
     run(scenario)
 
@@ -810,6 +811,7 @@ def test_statistics_show_one_person_at_a_time():
     async def scenario(ctl, page):
         slot = ctl.games.store.save(None, state, [])
         ctl.games.open_game(slot, state, [])
+        ctl.run_command("im", None)  # the hand-off of a game with several people
         ctl.autosave(force=True)
         ctl.run_command("stats", None)
         assert ("stats-player", "Bob") in page.cmds("stats") and "South's statistics" in page.text("stats")
@@ -825,6 +827,7 @@ def test_the_same_deal_again_with_several_people_keeps_every_seat():
     async def scenario(ctl, page):
         slot = ctl.games.store.save(None, state, [])
         ctl.games.open_game(slot, state, [])
+        ctl.run_command("im", None)
         ctl.run_command("same-deal", "1")
         assert [arg for cmd, arg in page.cmds("replay") if cmd == "same-deal-as"] == ["1:0"]
         ctl.run_command("same-deal-as", "1:0")
@@ -833,5 +836,147 @@ def test_the_same_deal_again_with_several_people_keeps_every_seat():
         dealt, redealt = DealReplay(state, 1).positions[0], restart(again)
         assert [p.hand for p in redealt.players] == [p.hand for p in dealt.players]
         assert "everyone holds their own" in ctl.session.log[0]
+
+    run(scenario)
+
+
+# -- several people at one phone (ui/handoff.py) --------------------------------------------------------
+PARTNERS = [None, "easy", None, "easy"]  # South and North are people
+
+
+def hidden_cards(state):
+    """Every card of every person's hand and unpicked piles."""
+    return [c for p in state.players if p.bot is None for c in p.hand + [c for pile in p.piles for c in pile]]
+
+
+def nothing_hidden_drawn(page, state):
+    """At a hand-off: the table's regions are empty and no card's words are in the page."""
+    from game import cards as C
+    from ui.handoff import TABLE_REGIONS
+    assert page.screen() == "handoff"
+    assert all(page.regions.get(region, []) == [] for region in TABLE_REGIONS)
+    words = " ".join(page.text(region) for region in page.regions)
+    assert not [c for c in set(hidden_cards(state)) if C.label(c) in words or c in words]
+
+
+def people_game(bots=PARTNERS, seed=3):
+    return game.new_game("triple-play", seed=seed, bots=list(bots))
+
+
+async def person_plays_a_turn(ctl, seat):
+    """``seat``'s person takes the phone and plays a turn as the easy bot would."""
+    import random as _random
+
+    from game.bots import get_bot
+    s = ctl.session
+    assert s.handoff == seat
+    ctl.run_command("im", None)
+    assert s.seat == seat and s.handoff is None
+    if s.since:
+        ctl.run_command("show-hand", None)
+    rng = _random.Random(seat)
+    while s.state.to_move() == seat and s.state.phase in ("draw", "play"):
+        assert ctl.act(get_bot("easy")(game.observe(s.state, seat), seat, rng))
+    await settle(ctl)
+
+
+def test_two_people_pass_the_phone_with_no_hand_in_the_page_between_them():
+    async def scenario(ctl, page):
+        s = ctl.session
+        state = people_game()
+        ctl.put_on_table(state, ["New game."], __import__("random").Random(1))
+        await settle(ctl)
+        ctl.render()
+        handoffs = []
+        while len(handoffs) < 6 and s.state.phase in ("draw", "play"):
+            nothing_hidden_drawn(page, s.state)
+            assert page.cmds("handoff") == [("im", None)]
+            name = s.state.players[s.handoff].name
+            assert f"Pass the phone to {name}" in page.text("handoff")
+            handoffs.append(s.handoff)
+            await person_plays_a_turn(ctl, s.handoff)
+            ctl.render()
+        assert handoffs[1:] == [2, 0, 2, 0, 2] or handoffs == [0, 2, 0, 2, 0, 2]
+
+    run(scenario)
+
+
+def test_after_the_hand_off_the_others_turns_come_first_then_the_hand():
+    async def scenario(ctl, page):
+        s = ctl.session
+        ctl.put_on_table(people_game(), ["New game."], __import__("random").Random(1))
+        await settle(ctl)
+        first = s.handoff
+        await person_plays_a_turn(ctl, first)
+        other = s.handoff
+        assert other == 2 - first
+        ctl.run_command("im", None)
+        assert s.since and s.seat == other
+        assert page.text("hand").startswith("Since your last turn")
+        assert "discarded" in page.text("hand")  # the turns since, in words
+        assert page.cmds("actions") == [("replay-moves", None), ("show-hand", None)]
+        ctl.run_command("replay-moves", None)
+        await asyncio.sleep(0)
+        await settle(ctl)
+        ctl.run_command("show-hand", None)
+        assert not s.since and len(page.cmds("hand")) >= 1
+        assert ("draw", None) in page.cmds("actions")
+
+    run(scenario)
+
+
+def test_the_page_going_to_the_background_puts_the_hand_away():
+    async def scenario(ctl, page):
+        s = ctl.session
+        ctl.put_on_table(people_game(), ["New game."], __import__("random").Random(1))
+        await settle(ctl)
+        seat = s.handoff
+        ctl.run_command("im", None)
+        ctl.run_command("draw", None)
+        picked = s.sel.groups(ctl.hand())[0][0]
+        ctl.run_command("pick", picked)
+        ctl.run_command("page-hidden", None)
+        nothing_hidden_drawn(page, s.state)
+        assert "background" in page.text("handoff") and s.handoff == seat
+        log = len(s.state.log)
+        ctl.run_command("discard", None)  # no move while the phone is away
+        assert len(s.state.log) == log
+        ctl.run_command("im", None)
+        assert not s.since and s.sel.picked[picked] == 1  # the same person goes on where they were
+        assert s.snapshot is not None  # and may still undo their turn
+
+    run(scenario)
+
+
+def test_one_person_never_sees_a_hand_off():
+    async def scenario(ctl, page):
+        await started(ctl, page)
+        ctl.run_command("page-hidden", None)
+        assert ctl.session.handoff is None and page.screen() == "table"
+        assert page.root["private"] == "0" and page.regions["handoff"] == []
+
+    run(scenario)
+
+
+def test_a_person_partner_answers_may_i_go_out_on_a_hand_off_of_their_own():
+    async def scenario(ctl, page):
+        s = ctl.session
+        state = about_to_ask("4S 4H 4D 8C")
+        for seat, bot in enumerate(PARTNERS):
+            state.players[seat].bot = bot
+        ctl.put_on_table(state, ["Planted."], __import__("random").Random(1))
+        assert s.handoff == 0
+        ctl.run_command("im", None)
+        ctl.run_command("ask", None)
+        await settle(ctl)
+        assert s.handoff == 2 and "South asks North: may I go out?" in page.text("handoff")
+        nothing_hidden_drawn(page, s.state)
+        ctl.run_command("im", None)
+        ctl.run_command("show-hand", None)
+        assert ("answer", "yes") in page.cmds("actions")
+        ctl.run_command("answer", "yes")
+        await settle(ctl)
+        assert s.handoff == 0
+        nothing_hidden_drawn(page, s.state)
 
     run(scenario)

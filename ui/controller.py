@@ -30,10 +30,11 @@ from game import narrate
 from game.bots import get_bot
 from game.house import changes
 from game.moves import legal_summary, meld_placements, meld_targets, refusal
-from ui import deal_log, render, seats, slices
+from ui import deal_log, handoff_view, render, seats, slices
 from ui import text as T
 from ui.commands import collect, command, screen
 from ui.games import Games
+from ui.handoff import Handoff
 from ui.learn import Learn
 from ui.pacing import Pacing
 from ui.page import Page
@@ -74,6 +75,7 @@ class Controller:
         self.bot_ms = []
         self.render_ms = []
         self.last_bot_s = 0.0
+        self.shown_view = None       # a past view the table shows (ui/handoff.py's replay), else None
         self.pacing = Pacing(self, None if delay_ms is None else max(0, delay_ms))  # None: the settings' pace
         self.learn = Learn(self)
         self.games = Games(self)
@@ -81,8 +83,9 @@ class Controller:
         self.recap = Recap(self)
         self.replays = Replays(self)
         self.stats = StatsScreen(self)
+        self.handoff = Handoff(self)
         self.commands, self.screens = collect(self, self.pacing, self.learn, self.games, self.tutorial,
-                                              self.recap, self.replays, self.stats)
+                                              self.recap, self.replays, self.stats, self.handoff)
 
     # -- entry -------------------------------------------------------------------------
     def start(self):
@@ -96,8 +99,8 @@ class Controller:
         if cmd not in self.commands:
             return
         handler, while_bots = self.commands[cmd]
-        if self.session.busy and not while_bots:
-            return
+        if (self.session.busy or self.session.handoff is not None) and not while_bots:
+            return  # a game's move waits for the bots, and for the person the phone goes to
         handler = self.tutorial.lesson_guard(cmd, arg, handler)  # the guided first game
         self.session.message = ""  # a refusal lasts until the next tap; the handler may set a new one
         try:
@@ -132,6 +135,7 @@ class Controller:
         s.busy = False
         s.message = ""
         s.screen = "table"
+        self.handoff.on_table()
         self.page.scroll_to_top()
         self.after_move()
 
@@ -432,6 +436,10 @@ class Controller:
         game_id = s.game_id
         try:
             while s.state is not None and s.state.to_move() not in (None, s.seat):
+                mover = s.state.to_move()
+                if s.state.players[mover].bot is None:  # another person at this phone
+                    await self.handoff.pass_on(mover, game_id)
+                    break
                 fly_ms, pause_ms = pacing.pace()
                 if fly_ms or pause_ms:
                     if not pacing.motion:
@@ -528,7 +536,12 @@ class Controller:
     def draw(self):
         """The screen ``session.screen`` (the table with no game on it is the new-game screen)."""
         s = self.session
-        self.screens["setup" if s.screen == "table" and s.state is None else s.screen]()
+        name = s.screen
+        if name == "table" and s.state is None:
+            name = "setup"
+        elif name == "table" and s.handoff is not None:
+            name = "handoff"
+        self.screens[name]()
 
     def mark_screen(self, screen):
         """The screen on the page: data-screen on #app (the layout reads it) and
@@ -551,7 +564,7 @@ class Controller:
     def draw_table(self):
         """The table in the shown seat's view: what they may do now, then each region."""
         focus = self.page.focused_id()
-        v = page_view(self.session.state, self.session.seat, log=False)
+        v = self.shown_view or page_view(self.session.state, self.session.seat, log=False)
         now = self.turn_now(v)
         self.draw_status(v)
         self.draw_board(v, now)
@@ -560,6 +573,7 @@ class Controller:
         self.show_screen(v)
         self.recap.reveal_their_change()  # once the table shows: a hidden element cannot scroll into view
         self.learn.draw_learning(v)  # the hint button and its bubble
+        self.handoff.draw_panel()  # with several people: the hand-off screen ui/paint.js keeps
         self.page.focus(focus)  # a rebuilt control gets the focus back
 
     def turn_now(self, v):
@@ -598,6 +612,10 @@ class Controller:
     def draw_hand(self, v, now):
         """The staged melds and the hand's chips (cards new this turn marked)."""
         s = self.session
+        if s.since:  # a person just handed the phone: the others' turns first (ui/handoff.py)
+            self.page.mount("staged", [])
+            self.page.mount("hand", handoff_view.since_panel(self.handoff.since_lines()))
+            return
         hand = v["hand"]
         staged = s.sel.staged
         self.page.mount("staged", render.staged(v, staged))
@@ -613,6 +631,9 @@ class Controller:
         winners = game.winner(s.state) if v["phase"] == "game_end" else []
         sheet = render.sheet(v, winners, self.learn.sheet_extras(v))
         self.page.mount("sheet", self.replays.sheet_with_replays(v, sheet))
+        if s.since:
+            self.page.mount("actions", handoff_view.since_bar(self.handoff.replaying))
+            return
         refusals = self.refusals(v, now)
         self.page.mount("actions", render.actions(
             v, selected=now.selected, has_staged=bool(s.sel.staged),

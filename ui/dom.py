@@ -143,7 +143,8 @@ def form_value(element_id):
 def on_command(handler):
     """Call handler(cmd, arg) for clicks on enabled elements with data-cmd,
     handler(cmd, value) when a form control with data-change changes, and
-    handler(cmd, arg) for the gestures ui/gestures.js sends as "tp-command"."""
+    handler(cmd, arg) for the gestures ui/gestures.js sends as "tp-command", and
+    handler("page-hidden", None) when the page goes to the background."""
     def listener(event):
         target = _js(event.target)
         target = _js(target.closest("[data-cmd]")) if target is not None and hasattr(target, "closest") else None
@@ -161,7 +162,12 @@ def on_command(handler):
         detail = event.detail
         handler(str(detail.cmd), _js(detail.arg))
 
-    for kind, fn in (("click", listener), ("change", changed), ("tp-command", gesture)):
+    def visibility(_event):  # the page went to the background: a shared phone hides the hand
+        if document.hidden:
+            handler("page-hidden", None)
+
+    for kind, fn in (("click", listener), ("change", changed), ("tp-command", gesture),
+                     ("visibilitychange", visibility)):
         proxy = create_proxy(fn)
         _listeners.append(proxy)
         document.addEventListener(kind, proxy)

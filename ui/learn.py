@@ -37,7 +37,8 @@ class Learn(Feature):
         return where is not None and where[0] is state and where[1] == len(state.log)
 
     def can_hint(self, v):
-        return v["to_move"] == self.session.seat and not self.session.busy and v["phase"] in ASKING
+        s = self.session
+        return v["to_move"] == s.seat and not s.busy and not s.since and v["phase"] in ASKING
 
     # -- the hint ------------------------------------------------------------------------
     @command

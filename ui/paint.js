@@ -3,7 +3,9 @@
  * Recording: ui/dom.js hands over every region tree it mounts; while the
  * table shows the current game, the trees of the table's regions (and the
  * few data-* attributes the layout reads) are kept under tp.paint, written
- * after the renders settle and when the page is left. Painting: on a later
+ * after the renders settle and when the page is left; with several people
+ * at the phone (html[data-private="1"]) only the hand-off screen is kept,
+ * never a hand. Painting: on a later
  * visit without a share link, if tp.paint belongs to the game in tp.current,
  * the regions are rebuilt with ui/dom.js's text-only builder before Python
  * starts, inert (html[data-painted], `inert` on the regions) until ui/main.py
@@ -27,8 +29,8 @@
   // The table's regions (index.html ids) and the elements whose data-*
   // attributes the layout depends on.
   const REGIONS = ["scores", "status", "recap", "log", "message", "seats", "melds", "piles",
-                   "staged", "hand", "sheet", "actions"];
-  const SCREENS = ["table", "sheet"];
+                   "staged", "hand", "sheet", "actions", "handoff"];
+  const SCREENS = ["table", "sheet", "handoff"];
   // Elements that only hold text and layout: nothing that loads, runs or submits.
   const TAGS = new Set(["a", "abbr", "b", "br", "button", "caption", "code", "dd", "del", "details",
                         "div", "dl", "dt", "em", "fieldset", "figure", "footer", "h2", "h3", "h4",
@@ -96,6 +98,10 @@
         regions: Object.fromEntries(REGIONS.filter((id) => id in trees).map((id) => [id, trees[id]])),
         data: { root: dataOf(root, ["data-screen", "data-has-saves"]), app: dataOf(app), table: dataOf(document.getElementById("table")) },
       };
+      if (root.dataset.private === "1") {  // several people at this phone: the hand-off screen, never a hand
+        rec.regions = Object.fromEntries(REGIONS.map((id) => [id, ["scores", "handoff"].includes(id) ? trees[id] || [] : []]));
+        rec.data = { root: { "data-screen": "handoff" }, app: { "data-screen": "handoff" }, table: {} };
+      }
       const text = JSON.stringify(rec);
       if (slot && SCREENS.includes(app.dataset.screen) && text.length <= MAX_CHARS && recordOk(rec)) {
         store.setItem(KEY, text);

@@ -78,6 +78,9 @@ class Recap(Feature):
             self.reveal_theirs = False
 
     def draw_recap(self):
+        if self.session.since:  # the turns show in full in place of the hand (ui/handoff.py)
+            self.page.mount("recap", [])
+            return
         lines, brief = render.recap_lines(self.recap_turns())
         if not lines:  # a deal's start: its first line
             lines = self.session.log[-1:]

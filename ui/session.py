@@ -32,6 +32,9 @@ class Session:
     fresh: Counter = field(default_factory=Counter)    # cards drawn or taken this turn, marked on the chips
     fresh_game: int = None       # the game_id they belong to
     busy: bool = False           # the bots are moving
+    # several people on one phone (ui/handoff.py)
+    handoff: int = None          # the person the phone is to go to: the hand-off screen shows
+    since: bool = False          # the turns since the shown seat's last one show in place of the hand
     # the page
     screen: str = "setup"        # setup, table, games, rules, replay or stats
     shown: str = None            # the screen last drawn ("sheet" for the table between deals)

@@ -1,0 +1,166 @@
+"""Several people at one phone: the hand-off between their turns.
+
+A feature of ui.controller.Controller (ui.commands.Feature). When a person
+other than the one holding the phone is to move, when the page goes to the
+background, and when a game with several people comes to the table, the
+hand-off screen shows "Pass the phone to North" and the table's regions are
+emptied (removed from the page, not hidden by style), so no card of any
+hand is in the page until North taps "I'm North". North then first sees
+what the others did since North's last turn (the turns in words, their
+motion replayable) in place of the hand, and taps to see the hand.
+"""
+
+import asyncio
+
+from game import narrate
+from ui import handoff_view as V
+from ui import render, seats
+from ui.commands import Feature, command, screen
+
+# The table's regions that may hold a hand's cards, or words about them: emptied at a hand-off.
+TABLE_REGIONS = ("seats", "melds", "piles", "staged", "hand", "status", "recap", "log", "message",
+                 "learn", "hint-bubble", "sheet", "actions")
+
+
+class Handoff(Feature):
+    def __init__(self, app):
+        super().__init__(app)
+        self.why = ""           # the hand-off screen's reason
+        self.replaying = False  # the since panel's moves are being replayed
+
+    def several(self):
+        """Whether more than one person plays the game at the table."""
+        state = self.session.state
+        return state is not None and seats.several(state)
+
+    def lock(self, seat, why=None):
+        """The hand-off screen, until ``seat`` taps "I'm ..."."""
+        s = self.session
+        s.handoff, s.since, self.replaying = seat, False, False
+        self.why = why or self.turn_words(seat)
+        self.app.pacing.panel = None  # an open Log panel goes with the table
+        self.app.pacing.cue_turn()
+
+    def turn_words(self, seat):
+        state = self.session.state
+        name = state.players[seat].name
+        if state.phase == "answer" and state.to_move() == seat:
+            return f"{state.players[state.turn].name} asks {name}: may I go out?"
+        if state.to_move() == seat:
+            return f"It is {name}'s turn."
+        return f"{name}'s cards stay hidden until {name} has the phone."
+
+    def on_table(self):
+        """A game just put on the table: with several people, whoever is to move
+        (or the seat the page last showed) takes the phone first."""
+        s = self.session
+        s.handoff, s.since = None, False
+        if self.several():
+            mover = s.state.to_move()
+            self.lock(mover if mover is not None and mover in seats.people(s.state) else s.seat)
+
+    async def pass_on(self, seat, game_id):
+        """After a person's move, the next person is another: the move lands, then the hand-off."""
+        s, pacing = self.session, self.app.pacing
+        await pacing.motion_finished()
+        if pacing.pace()[0]:
+            await asyncio.sleep(0.3)  # the last card is seen where it landed
+        if s.game_id == game_id and s.state.to_move() == seat:
+            self.lock(seat)
+
+    # -- commands ---------------------------------------------------------------------------
+    @command(while_bots=True)
+    def do_im(self, _arg=None):
+        """The person the phone was passed to takes it: the table in their seat's view,
+        first the turns since their last one if others have moved."""
+        s, app = self.session, self.app
+        if s.handoff is None or s.state is None:
+            return
+        seat, s.handoff = s.handoff, None
+        if seat != s.seat:
+            s.seat = seat
+            s.sel.clear()
+            s.snapshot, s.changed, s.shown_meld, s.theirs_open = None, False, None, False
+            s.fresh.clear()
+            s.log = app.pacing.deal_lines(s.state, s.log[-1:], seat)
+            app.recap.restore_steps()
+        turns = app.recap.recap_turns()
+        s.since = bool(turns) and turns[-1][0] != seat and s.state.to_move() == seat
+        self.page.scroll_to_top()
+
+    @command(while_bots=True)
+    def do_page_hidden(self, _arg=None):
+        """The page went to the background: with several people, the hand leaves the page."""
+        s = self.session
+        if self.several() and s.handoff is None and s.screen == "table":
+            self.lock(s.seat, f"The page was in the background, so {s.state.players[s.seat].name}'s "
+                              "cards were put away.")
+
+    @command(while_bots=True)
+    def do_show_hand(self, _arg=None):
+        self.session.since, self.replaying = False, False
+
+    @command(while_bots=True)
+    def do_replay_moves(self, _arg=None):
+        if self.session.since and not self.replaying:
+            self.replaying = True
+            asyncio.ensure_future(self.replay_moves())
+
+    async def replay_moves(self):
+        """The others' turns since the person's last one, move by move, on the
+        table as each left it (at the settings' pace), the hand still put away."""
+        s, app, pacing = self.session, self.app, self.app.pacing
+        game_id, log_length = s.game_id, len(s.state.log)
+        steps = [step for _, turn in app.recap.recap_turns() for step in turn]
+
+        def going_on():
+            return self.replaying and s.since and s.game_id == game_id and len(s.state.log) == log_length
+        try:
+            if steps:
+                app.shown_view = steps[0][2]
+                app.render()
+            for action, seat, before, after in steps:
+                await asyncio.sleep(pacing.pace()[1] / 2000)
+                if not going_on():
+                    return
+                pacing.stage_moves(action, seat, before, after)
+                app.shown_view = after
+                app.render()
+                await pacing.motion_finished()
+        except Exception as e:  # a replay that fails leaves the table as it is
+            self.page.console_error(f"replay of the moves: {type(e).__name__}: {e}")
+        finally:
+            app.shown_view = None
+            self.replaying = False
+            if s.game_id == game_id:
+                app.render()
+
+    # -- drawing ------------------------------------------------------------------------------
+    def since_lines(self):
+        return [narrate.turn_line(seat, steps, number=render.fmt) for seat, steps in self.app.recap.recap_turns()
+                if seat != self.session.seat]
+
+    def draw_panel(self):
+        """The hand-off panel of the person holding the phone, kept in the page
+        while they play (hidden by style): ui/paint.js paints it, never a hand."""
+        s = self.session
+        if not self.several():
+            self.page.mount("handoff", [])
+            self.page.set_root_data("private", "0")
+            return
+        seat = s.seat if s.handoff is None else s.handoff
+        why = self.why if s.handoff is not None else self.turn_words(seat)
+        self.page.mount("handoff", V.handoff_panel(s.state.players[seat].name, why))
+        self.page.set_root_data("private", "1")
+
+    @screen("handoff")
+    def draw_handoff(self):
+        for region in TABLE_REGIONS:
+            self.page.mount(region, [])
+        self.draw_panel()
+        busy = "1" if self.session.busy else "0"  # bots may move on behind the screen
+        self.page.set_attrs("table", {"data-phase": "handoff", "data-to-move": None, "data-busy": busy})
+        if self.session.shown != "handoff":
+            self.page.scroll_to_top()
+        self.app.mark_screen("handoff")
+        self.page.focus("btn-im")
