@@ -9,6 +9,7 @@ from ui import moves, render, stats_view
 from ui import seats as P
 from ui import text as T
 from ui.html import Node
+from ui.saves import MemoryStorage, SaveStore
 from ui.setup import Setup
 
 
@@ -140,3 +141,16 @@ def test_the_statistics_screen_is_today_s_for_one_name_and_asks_whose_for_severa
     assert pressed == {"Ann": "true", "South": "false"}  # the most deals first
     assert "Ann's statistics" in " ".join(_texts(tree))
     assert "South's statistics" in " ".join(_texts(stats_view.stats_screen(two, player="South")))
+
+
+def test_a_game_of_people_and_bots_is_saved_and_read_back_as_it_was():
+    setup = Setup()
+    setup.update({"setup-bot-1": "person", "setup-bot-3": "easy"})
+    setup.update({"setup-name-0": "Ann", "setup-name-1": "Bob"})
+    state = setup.start(seed=4)
+    store = SaveStore(MemoryStorage())
+    record = store.load_record(store.save(None, state, [], hints=[1, 2, 0, 0], pending={"seat": 1}))
+    again = record["game"]
+    assert [(p.name, p.bot) for p in again.players] == [("Ann", None), ("Bob", None), ("North", "normal"),
+                                                        ("East", "easy")]
+    assert P.people(again) == [0, 1] and record["hints"] == [1, 2, 0, 0] and record["pending"] == {"seat": 1}
