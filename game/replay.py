@@ -5,7 +5,7 @@ as game.engine.replay, so each one is exactly the table the players had.
 ``seen`` shows a position from one seat (game.view, which masks every card
 that seat could not see) or with every hand open; nothing here changes the
 game it was given. ``same_deal`` starts a new game of one deal holding the
-cards of a finished deal, the player in another seat.
+cards of a finished deal, the cards turned round by a chosen number of seats.
 """
 
 from __future__ import annotations
@@ -90,7 +90,10 @@ def one_deal_rules(rules: RuleSet, deal: int) -> RuleSet:
 
 def same_deal(state, deal: int, seat: int):
     """A new game of one deal with the cards of ``state``'s finished deal ``deal``,
-    the person (seat 0) holding what ``seat`` held; the bots stay in their seats."""
+    seat 0 holding what ``seat`` held (each seat the cards of the seat as far
+    round); names and bots stay in their seats. With one person (at seat 0)
+    that is the person playing another's cards; with several (pass-and-play),
+    ``seat`` 0: everyone is dealt their own cards again."""
     if deal not in finished_deals(state):
         raise StateError(f"Deal {deal} of this game is not finished, so it cannot be played again.")
     n = state.num_players

@@ -5,6 +5,7 @@ browser. The bots run as on the page, as asyncio tasks, at instant speed."""
 import ast
 import asyncio
 import inspect
+import json
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -12,12 +13,14 @@ import pytest
 
 import game
 from game import share
+from game.engine import restart
+from game.replay import DealReplay
 from tests.helpers import about_to_ask, play_until, played, position
 from ui import page as page_module
 from ui.commands import collect, command
 from ui.controller import Controller
 from ui.html import Node
-from ui.saves import MemoryStorage
+from ui.saves import SAVE, MemoryStorage, summary
 from ui.text import HUMAN
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -316,7 +319,7 @@ def test_a_new_game_goes_on_the_table_saved():
         await started(ctl, page)
         s = ctl.session
         assert page.screen() == "table" and page.attrs["app"]["data-screen"] == "table"
-        assert s.keep and s.slot is not None and s.hints_used == 0
+        assert s.keep and s.slot is not None and s.hints_used == [0, 0, 0, 0]
         assert page.root["saved"] == f"{s.slot}:{len(s.state.log)}"
         assert ctl.games.store.current == s.slot
         assert page.text("log").startswith("New game")
@@ -472,15 +475,16 @@ def test_every_way_onto_the_table_resets_the_same_fields():
                 ctl.run_command("draw", None)
                 tap_cards(ctl, ctl.hand()[:1])
             s.message, s.shown_meld, game_id = "old", 3, s.game_id
-            s.hints_used = 9
+            s.hints_used = [9, 0, 0, 0]
             if way == "resume":
                 record = ctl.games.store.load_record(saved)
-                ctl.games.store.save(saved, record["game"], record["log"], hints=4, pending=record["pending"])
+                ctl.games.store.save(saved, record["game"], record["log"], hints=[4, 0, 0, 0],
+                                     pending=record["pending"])
             ctl.run_command(way, saved if way == "resume" else None)
             await settle(ctl)
             assert (s.busy, s.message, s.snapshot, s.changed, s.shown_meld, s.screen) == \
                 (False, "", None, False, None, "table")
-            assert s.game_id > game_id and s.hints_used == hints and dict(s.sel.picked) == selection
+            assert s.game_id > game_id and s.hints_used[0] == hints and dict(s.sel.picked) == selection
             assert s.fresh_game == s.game_id
         assert not s.keep and ctl.tutorial.in_lesson()
 
@@ -491,10 +495,10 @@ def test_a_lesson_starts_with_no_hints_and_is_never_saved():
     async def scenario(ctl, page):
         await started(ctl, page)
         s = ctl.session
-        s.hints_used = 2
+        s.hints_used = [2, 0, 0, 0]
         saves = ctl.games.store.ids()
         ctl.run_command("lesson", None)
-        assert s.hints_used == 0 and not s.keep and ctl.tutorial.in_lesson()
+        assert s.hints_used == [0] * s.state.num_players and not s.keep and ctl.tutorial.in_lesson()
         assert page.root["lesson"] == "1" and page.text("lesson")
         ctl.autosave(force=True)
         assert ctl.games.store.ids() == saves
@@ -720,11 +724,118 @@ def test_a_hint_is_counted_saved_and_played():
             await asyncio.sleep(0)
         await asyncio.sleep(0)
         await asyncio.sleep(0)
-        assert s.hints_used == 1 and page.attrs["table"]["data-hint"] == "shown"
-        assert ctl.games.store.load_record(s.slot)["hints"] == 1
+        assert s.hints_used == [1, 0, 0, 0] and page.attrs["table"]["data-hint"] == "shown"
+        assert page.attrs["table"]["data-hints-used"] == "1"
+        assert ctl.games.store.load_record(s.slot)["hints"] == [1, 0, 0, 0]
         advised = ctl.learn.advice[2].action
         ctl.run_command("hint-do", None)
-        assert s.state.log[-1] == dict(advised, seat=HUMAN) and s.hints_used == 1
+        assert s.state.log[-1] == dict(advised, seat=HUMAN) and s.hints_used == [1, 0, 0, 0]
+
+    run(scenario)
+
+
+# -- pass-and-play (issue 54): people and bots in any mix -----------------------------------------------
+TWO_PEOPLE = {"setup-bot-1": "easy", "setup-bot-2": "person", "setup-bot-3": "easy"}
+
+
+def with_people(state, *seats):
+    """A copy of ``state`` with these seats people's (named after their seat)."""
+    state = game.GameState.from_json(state.to_json())
+    for seat in seats:
+        state.players[seat].bot = None
+    return state
+
+
+def test_a_new_game_of_two_people_starts_with_the_names_and_bots_chosen():
+    async def scenario(ctl, page):
+        page.form.update(TWO_PEOPLE)
+        ctl.run_command("setup", None)
+        fields = {n.attrs.get("id") for n in _nodes(page.regions["setup"])}
+        assert {"setup-name-0", "setup-name-2"} <= fields and "setup-name-1" not in fields
+        page.form.update({"setup-name-0": " Ann ", "setup-name-2": "ann"})
+        ctl.run_command("start", None)
+        assert page.screen() == "setup" and ctl.session.state is None
+        assert "Two players are called ann" in page.text("setup")
+        page.form["setup-name-2"] = "Bob"
+        ctl.run_command("start", None)
+        state = ctl.session.state
+        assert [p.name for p in state.players] == ["Ann", "West", "Bob", "East"]
+        assert [p.bot for p in state.players] == [None, "easy", None, "easy"]
+        assert ctl.session.seat == 0 and ctl.session.hints_used == [0, 0, 0, 0]
+
+    run(scenario)
+
+
+def test_an_old_save_resumes_as_one_person_at_south():
+    """A save from before pass-and-play: hints a whole number, no seat kept."""
+    state = played(seed=3, deals=1)
+    state = with_people(state, 0)
+    hand = sorted(state.players[0].hand)
+    record = {"format": "triple-play-save", "version": 1, "name": "Old", "created": "2026-01-01T10:00:00",
+              "updated": "2026-01-01T10:00:00", "meta": summary(state), "state": state.to_json(),
+              "log": ["old line"], "hints": 2, "pending": {"fresh": hand[:1]}}
+
+    async def scenario(ctl, page):
+        ctl.games.store.storage.set(SAVE + "old", json.dumps(record))
+        ctl.run_command("resume", "old")
+        s = ctl.session
+        assert s.seat == 0 and s.hints_used == [2, 0, 0, 0] and s.state.to_json() == state.to_json()
+        ctl.run_command("next-deal", None)
+        await settle(ctl)
+        assert s.state.deal == 2 and s.seat == 0 and s.state.to_move() in (0, None)
+        saved = json.loads(ctl.games.store.storage.get(SAVE + "old"))
+        assert saved["hints"] == [2, 0, 0, 0] and "seat" not in saved.get("pending", {})
+
+    run(scenario)
+
+
+def test_a_save_reopens_at_the_seat_it_showed():
+    state = with_people(played(seed=3, deals=1), 0, 2)
+
+    async def scenario(ctl, page):
+        s = ctl.session
+        slot = ctl.games.store.save(None, state, [], hints=[0, 0, 3, 0], pending={"seat": 2})
+        ctl.run_command("resume", slot)
+        assert s.seat == 2 and s.hints_used[s.seat] == 3
+        assert ctl.games.pending() == {"seat": 2}
+        s.seat = 0
+        assert ctl.games.pending() is None  # the first person's seat goes without saying
+
+    run(scenario)
+
+
+def test_statistics_show_one_person_at_a_time():
+    state = with_people(played(seed=3, deals=1), 0, 1)
+    state.players[1].name = "Bob"
+
+    async def scenario(ctl, page):
+        slot = ctl.games.store.save(None, state, [])
+        ctl.games.open_game(slot, state, [])
+        ctl.run_command("im", None)  # the hand-off of a game with several people
+        ctl.autosave(force=True)
+        ctl.run_command("stats", None)
+        assert ("stats-player", "Bob") in page.cmds("stats") and "South's statistics" in page.text("stats")
+        ctl.run_command("stats-player", "Bob")
+        assert "Bob's statistics" in page.text("stats")
+
+    run(scenario)
+
+
+def test_the_same_deal_again_with_several_people_keeps_every_seat():
+    state = with_people(played(seed=3, deals=1), 0, 2)
+
+    async def scenario(ctl, page):
+        slot = ctl.games.store.save(None, state, [])
+        ctl.games.open_game(slot, state, [])
+        ctl.run_command("im", None)
+        ctl.run_command("same-deal", "1")
+        assert [arg for cmd, arg in page.cmds("replay") if cmd == "same-deal-as"] == ["1:0"]
+        ctl.run_command("same-deal-as", "1:0")
+        again = ctl.session.state
+        assert [(p.name, p.bot) for p in again.players] == [(p.name, p.bot) for p in state.players]
+        dealt, redealt = DealReplay(state, 1).positions[0], restart(again)
+        assert [p.hand for p in redealt.players] == [p.hand for p in dealt.players]
+        assert "everyone holds their own" in ctl.session.log[0]
 
     run(scenario)
 

@@ -139,7 +139,7 @@ def test_the_coachs_decisions_and_the_position_of_the_one_opened():
         game.apply(state, get_bot("normal")(game.observe(state, seat), seat, rng))
     index = max(i for i, a in enumerate(state.log) if a.get("seat") == 0)
     before = game.view(state, 0, log=False)["hand"]
-    at = V.position_at(state, index)
+    at = V.position_at(state, index, 0)
     assert len(state.log[:index]) == index and at["to_move"] == 0
     run = CoachRun(deal=1, key=(1, 1), status="done",
                    mistakes=[mistake(index, 540), mistake(2, 25)], open=0, position=at)

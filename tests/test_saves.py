@@ -9,7 +9,7 @@ import pytest
 
 import game
 from game.bots import get_bot
-from ui import saves
+from ui import saves, seats
 from ui.saves import MemoryStorage, SaveError, SaveStore, StorageFull
 from ui.selection import group_key
 
@@ -90,8 +90,11 @@ CORRUPTIONS = [  # (what, text of a good save -> corrupt text, words of the mess
     ("hints negative", lambda good: good.replace('"hints":0', '"hints":-1', 1), "hints used"),
     ("hints a flag", lambda good: good.replace('"hints":0', '"hints":true', 1), "hints used"),
     ("hints text", lambda good: good.replace('"hints":0', '"hints":"2"', 1), "hints used"),
-    ("hints absurd", lambda good: good.replace('"hints":0', f'"hints":{saves.MAX_HINTS + 1}', 1),
+    ("hints absurd", lambda good: good.replace('"hints":0', f'"hints":{seats.MAX_HINTS + 1}', 1),
      "hints used"),
+    ("hints a list too long", lambda good: good.replace('"hints":0', '"hints":[0,0,0,0,0,0,0,0,0]', 1),
+     "hints used"),
+    ("hints a list of text", lambda good: good.replace('"hints":0', '"hints":[0,"1",0,0]', 1), "hints used"),
 ]
 
 
@@ -186,26 +189,29 @@ def test_import_recomputes_the_summary(store):
 
 
 def test_hints_used_are_kept_with_the_game(store):
-    """The count of hints a game used: written by the page, kept when a save
-    does not give it, carried by export and import, 0 in a save from before
-    it was counted."""
+    """The count of hints a game used, per seat: written by the page, kept when
+    a save does not give it, carried by export and import; a save from before
+    pass-and-play has seat 0's alone, and one from before hints were counted none."""
     state = played(1)
-    slot = store.save(None, state, [], hints=3)
-    assert store.load_record(slot)["hints"] == 3
+    slot = store.save(None, state, [], hints=[3, 0, 1, 0])
+    assert store.load_record(slot)["hints"] == [3, 0, 1, 0]
     game.apply(state, game.legal_actions(state)[0])
     store.save(slot, state, [])  # a save that does not say keeps the count
-    assert store.load_record(slot)["hints"] == 3
+    assert store.load_record(slot)["hints"] == [3, 0, 1, 0]
     again = store.import_text(store.export(slot)[1])
-    assert store.load_record(again)["hints"] == 3
+    assert store.load_record(again)["hints"] == [3, 0, 1, 0]
     old = json.loads(store.storage.get(saves.SAVE + slot))
+    old["hints"] = 3
+    store.storage.set(saves.SAVE + slot, json.dumps(old))
+    assert store.load_record(slot)["hints"] == [3, 0, 0, 0]
     del old["hints"]
     store.storage.set(saves.SAVE + slot, json.dumps(old))
-    assert store.load_record(slot)["hints"] == 0 and store.load(slot)[0].to_json() == state.to_json()
+    assert store.load_record(slot)["hints"] == [0, 0, 0, 0] and store.load(slot)[0].to_json() == state.to_json()
 
 
-def pending_for(state):
-    """A turn's choices over the human's real hand: two cards picked, one staged, two new."""
-    hand = sorted(state.players[0].hand)
+def pending_for(state, seat=0):
+    """A turn's choices over ``seat``'s real hand: two cards picked, one staged, two new."""
+    hand = sorted(state.players[seat].hand)
     return {"picked": {group_key(hand[0]): 1}, "staged": [{"cards": hand[1:2]}], "fresh": hand[2:4]}
 
 
@@ -247,3 +253,32 @@ def test_cards_not_in_the_hand_are_dropped(store):
     missing = next(c for c in ("AS", "KH", "QD", "JC", "9S") if c not in state.players[0].hand)
     assert reopened(store, state, {"fresh": [missing]}) is None
     assert reopened(store, state, "nonsense") is None
+
+
+def old_save(state, pending, hints=2):
+    """A save as the page wrote it before pass-and-play: hints a whole number,
+    no seat among the turn's choices."""
+    return json.dumps({"format": saves.FORMAT, "version": 1, "name": "Old game", "created": "2026-01-01T10:00:00",
+                       "updated": "2026-01-01T10:05:00", "meta": saves.summary(state), "state": state.to_json(),
+                       "log": ["New game: Triple Play. Deal 1 begins."], "hints": hints, "pending": pending})
+
+
+def test_an_old_save_reads_as_one_person_at_south(store):
+    state = played()
+    pending = pending_for(state)
+    store.storage.set(saves.SAVE + "old", old_save(state, pending))
+    record = store.load_record("old")
+    assert record["pending"] == pending and "seat" not in record["pending"]
+    assert record["hints"] == [2, 0, 0, 0] and record["game"].to_json() == state.to_json()
+
+
+def test_the_seat_shown_is_kept_and_checked_against_its_own_hand(store):
+    state = game.GameState.from_json(played().to_json())
+    state.players[2].bot = None  # two people: South and North
+    north = pending_for(state, 2)
+    assert reopened(store, state, dict(north, seat=2)) == dict(north, seat=2)
+    assert reopened(store, state, {"seat": 2}) == {"seat": 2}  # nothing chosen yet, the seat still kept
+    only_south = next(c for c in state.players[0].hand if c not in state.players[2].hand)
+    assert reopened(store, state, {"seat": 2, "fresh": [only_south]}) == {"seat": 2}
+    for seat in (1, 4, -1, True, "2", None):  # a bot's seat, no seat, not a seat: nothing is kept
+        assert reopened(store, state, dict(north, seat=seat)) is None

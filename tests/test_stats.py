@@ -7,6 +7,7 @@ import json
 import pytest
 
 import game
+from game.deal import SEAT_NAMES
 from tests.helpers import SHORT, play_until
 from ui import stats as S
 
@@ -30,7 +31,7 @@ def test_a_deal_then_the_game_are_counted_once_each(two_deal_game):
     deal1 = [s["total"] for s in first.deal_results[0]["sides"]]
     assert row["deal_margin"] == deal1[0] - deal1[1]
     assert row["deals_won"] == (deal1[0] > deal1[1])
-    assert S.count(stats, "slot-a", last, hints=3) is True
+    assert S.count(stats, "slot-a", last, hints=[3, 0, 0, 0]) is True
     deal2 = [s["total"] for s in last.deal_results[1]["sides"]]
     assert (row["deals"], row["games"], row["hints"]) == (2, 1, 3)
     assert row["deal_margin"] == deal1[0] - deal1[1] + deal2[0] - deal2[1]
@@ -45,11 +46,12 @@ def test_a_deal_then_the_game_are_counted_once_each(two_deal_game):
 def test_hints_count_only_when_the_game_ends_and_only_if_sound(two_deal_game):
     first, last = two_deal_game
     stats = S.empty()
-    S.count(stats, "a", first, hints=5)
-    S.count(stats, "b", last, hints=-2)
-    S.count(stats, "c", last, hints=True)
-    S.count(stats, "d", last, hints=4)
-    assert stats["rows"][0]["hints"] == 4
+    S.count(stats, "a", first, hints=[5, 0, 0, 0])
+    S.count(stats, "b", last, hints=[-2, 0, 0, 0])
+    S.count(stats, "c", last, hints=[True, 0, 0, 0])
+    S.count(stats, "d", last, hints=[4, 9, 9, 9])  # the bots' seats count for nobody
+    S.count(stats, "e", last, hints=2)              # an old save's count: seat 0's
+    assert stats["rows"][0]["hints"] == 6
 
 
 def test_a_game_in_play_adds_nothing():
@@ -59,12 +61,15 @@ def test_a_game_in_play_adds_nothing():
 
 
 def test_bot_levels():
-    def level(bots):
-        return S.bot_level(game.new_game("triple-play", seed=1, bots=bots))
+    def level(bots, seat=0):
+        return S.bot_level(game.new_game("triple-play", seed=1, bots=bots), seat)
     assert level([None, "hard:500", "hard", "hard:900"]) == "hard"
     assert level([None, "easy", "normal", "easy"]) == "mixed"
     assert level([None, None, None, None]) == "people"
     assert level(["random", "easy", "easy", "easy"]) == "easy"  # seat 0's own is not a bot level
+    assert level([None, "easy", None, "easy"], 2) == "easy"    # another person is no bot
+    assert level([None, None, "easy", None], 3) == "easy"
+    assert level(["easy", None, None, None], 1) == "easy"
 
 
 def test_bounds_keep_the_counted_list_and_the_rows_short(two_deal_game):
@@ -120,3 +125,51 @@ def test_corrupt_statistics_reset_with_a_message(text, reason):
 def test_missing_statistics_are_empty_and_good_ones_load():
     assert S.load(None) == (S.empty(), None)
     assert S.load(json.dumps(good())) == (good(), None)
+
+
+def test_each_person_at_the_table_is_counted_by_name(two_deal_game):
+    """Pass-and-play: two people in one game, each with their own side's figures
+    and hints; the deal is still counted once."""
+    _, last = two_deal_game
+    state = last.clone()
+    for seat, name in ((0, "Ann"), (1, "Bob")):
+        state.players[seat].name, state.players[seat].bot = name, None
+    stats = S.empty()
+    assert S.count(stats, "g", state, hints=[2, 5, 0, 0]) is True
+    assert S.count(stats, "g", state, hints=[2, 5, 0, 0]) is False
+    assert S.players(stats) == ["Ann", "Bob"]
+    [ann], [bob] = S.rows_of(stats, "Ann"), S.rows_of(stats, "Bob")
+    assert (ann["player"], ann["bots"], ann["hints"], bob["hints"]) == ("Ann", "normal", 2, 5)
+    totals = [s.total for s in state.sides]
+    assert ann["game_margin"] == totals[0] - totals[1] == -bob["game_margin"]
+    assert ann["games_won"] + bob["games_won"] <= 1 and ann["deals"] == bob["deals"] == 1
+    assert S.load(S.dump(stats)) == (stats, None)
+
+
+def test_old_statistics_are_south_s_and_one_person_s_are_still_written_the_old_way(two_deal_game):
+    """Figures from before pass-and-play name nobody: they are South's, the one
+    person of every game then, and South's new figures join them unnamed."""
+    stats, problem = S.load(json.dumps(good()))
+    assert problem is None and S.players(stats) == ["South"]
+    assert all(names[0] == S.OLD_PLAYER for names in SEAT_NAMES.values())
+    S.count(stats, "new", two_deal_game[1])
+    assert len(stats["rows"]) == 1 and "player" not in stats["rows"][0] and stats["rows"][0]["deals"] == 5
+
+
+@pytest.mark.parametrize("change,reason", [
+    (lambda row: row.update(player=""), "impossible figures"),
+    (lambda row: row.update(player="x" * 41), "impossible figures"),
+    (lambda row: row.update(player=7), "impossible figures"),
+    (lambda row: row.update(player="South"), "impossible figures"),  # South's rows name nobody
+])
+def test_a_row_s_person_is_checked(change, reason):
+    stats, problem = S.load(altered(lambda d: change(d["rows"][0])))
+    assert stats == S.empty() and reason in problem
+
+
+def test_two_people_s_rows_of_one_kind_are_two_rows():
+    data = good()
+    data["rows"].append(dict(data["rows"][0], player="Ann"))
+    assert S.load(json.dumps(data)) == (data, None)
+    data["rows"].append(dict(data["rows"][0], player="Ann"))
+    assert "a game kind twice" in S.load(json.dumps(data))[1]

@@ -104,19 +104,19 @@ def test_deal_log_rebuilds_the_live_lines_mid_deal(deal):
         partial = game.new_game("triple-play", seed=5, bots=[None, "normal", "normal", "normal"])
         for action, *_ in steps[:cut]:
             game.apply(partial, action)
-        assert deal_log.deal_lines(partial) == [deal_log.first_line(state)] + [
+        assert deal_log.deal_lines(partial, 0) == [deal_log.first_line(state)] + [
             narrate.summarize(*x) for x in steps[:cut]]
-    assert deal_log.deal_lines(state) == lines
+    assert deal_log.deal_lines(state, 0) == lines
 
 
 def test_deal_log_starts_at_the_current_deal():
     state, _, lines = play(seed=8, deals=2)
     assert state.deal == 2 and lines[0] == "Deal 2 begins."
-    assert deal_log.deal_lines(state) == lines
+    assert deal_log.deal_lines(state, 0) == lines
 
 
 def test_deal_log_refuses_a_log_that_does_not_replay(deal):
     state = game.GameState.from_json(deal[0].to_json())
     state.log = state.log[:-3]
     with pytest.raises(game.StateError):
-        deal_log.deal_lines(state)
+        deal_log.deal_lines(state, 0)

@@ -173,7 +173,7 @@ def seen_facts(index):
     ui.lesson.facts."""
     state = L.position(SCRIPT, index)
     v = game.view(state, SOUTH, log=False)
-    lines = deal_log.deal_lines(state)
+    lines = deal_log.deal_lines(state, SOUTH)
     me = v["players"][SOUTH]
     mine = v["sides"][v["my_side"]]
     mates = [p["name"] for p in v["players"] if p["side"] == v["my_side"] and p["seat"] != SOUTH]

@@ -30,7 +30,7 @@ from game import narrate
 from game.bots import get_bot
 from game.house import changes
 from game.moves import legal_summary, meld_placements, meld_targets, refusal
-from ui import deal_log, handoff_view, render, slices
+from ui import deal_log, handoff_view, render, seats, slices
 from ui import text as T
 from ui.commands import collect, command, screen
 from ui.games import Games
@@ -116,15 +116,17 @@ class Controller:
         self.games.autosave(force)
 
     # -- putting a game on the table ---------------------------------------------------------
-    def put_on_table(self, state, log, rng, *, slot=None, keep=True, hints=0, pending=None):
+    def put_on_table(self, state, log, rng, *, slot=None, keep=True, hints=None, pending=None):
         """The one way a game comes to the table (a new one, a saved one, a lesson's):
         every session field a new game resets, then the bots move if it is their turn.
-        ``pending``: the turn's choices a save kept (ui.saves.pending_checked)."""
+        ``hints``: a save's count per seat (ui.seats.hint_counts); ``pending``: the
+        turn's choices a save kept, with the seat shown (ui.saves.pending_checked)."""
         s = self.session
         pending = pending or {}
+        s.seat = pending.get("seat", seats.first(state))
         s.state, s.log, s.slot, s.keep = state, list(log), slot, keep
         s.rng = rng
-        s.hints_used = hints
+        s.hints_used = seats.hint_counts(hints, state.num_players)
         s.game_id += 1
         s.sel.restore(pending.get("picked", {}), pending.get("staged", []))
         s.fresh, s.fresh_game = Counter(pending.get("fresh", [])), s.game_id

@@ -1,18 +1,19 @@
 """The table log of the current deal, rebuilt from the engine's own action log.
 
-The game is re-created from its seed (game.engine.restart) and replayed; the
-actions of the current deal are summarised from seat 0's views before and
-after each, exactly as the controller wrote them live, so the Log panel
-shows the whole deal and not only what the save kept. The replay costs
-time in proportion to the whole game (about 0.1 s for four deals in
-CPython, more in the page), so a reopened game first shows the lines its
-save kept; ``complete`` says whether those are already the whole deal.
+The game is replayed once from its seed (game.replay.replayed, which also
+checks that the log leads to this very position) and the current deal's
+actions are summarised from one seat's views before and after each
+(game.replay.steps), exactly as the controller wrote them live for the seat
+it showed, so the Log panel shows the whole deal and not only what the save
+kept. The replay costs time in proportion to the whole game (about 0.1 s
+for four deals in CPython, more in the page), so a reopened game first
+shows the lines its save kept; ``complete`` says whether those are already
+the whole deal.
 """
 
-import game
 from game import narrate
-from game.engine import restart
-from ui.text import HUMAN
+from game.generators import run_to_end
+from game.replay import replayed, steps
 
 
 def first_line(state):
@@ -38,22 +39,15 @@ def complete(state, lines):
     return len(lines) == count and lines[0] == first
 
 
-def deal_lines(state):
-    """One line per action of ``state``'s current deal, newest last.
+def deal_lines(state, seat):
+    """One line per action of ``state``'s current deal from ``seat``'s views, newest last.
 
-    Raises game.StateError (or game.IllegalMove) if the log does not replay
-    to this very position (a game opened from a link may carry no history).
+    Raises game.StateError if the log does not replay to this very position
+    (a game opened from a link may carry no history).
     """
-    fresh = restart(state)
     start = _deal_start(state)
-    for action in state.log[:start or 0]:
-        game.apply(fresh, action)
+    at_start = run_to_end(replayed(state, start or 0))
     lines = [first_line(state)] if start is None else []
-    for action in state.log[start or 0:]:
-        before = game.view(fresh, HUMAN, log=False)
-        game.apply(fresh, action)
-        seat = action.get("seat", HUMAN)
-        lines.append(narrate.summarize(action, seat, before, game.view(fresh, HUMAN, log=False)))
-    if fresh.to_json() != state.to_json():
-        raise game.StateError("The action log does not replay to this position.")
-    return lines
+    # a next_deal names no seat: its line is the deal's first, whoever tapped
+    return lines + [narrate.summarize(action, action.get("seat", seat), before, after)
+                    for action, _, before, after in steps(at_start, state.log[start or 0:], seat)]

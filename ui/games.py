@@ -19,9 +19,9 @@ import game
 from game import share
 from game.redeal import redeal
 from ui import games_view as view
+from ui import seats as P
 from ui.commands import Feature, command, screen
 from ui.saves import MemoryStorage, SaveError, SaveStore, StorageFull, summary
-from ui.text import HUMAN
 
 LINK_KEY = "g="   # the fragment: #g=g1.<data>
 FULL = "Storage is full: this game is not being saved. Open ☰ to export or delete old games."
@@ -29,11 +29,11 @@ FULL_NEW = "Storage is full: delete or export a game first."  # a game or file t
 
 
 def copied(state):
-    """A game from a link or a file with everything the person has not seen
-    dealt again (game.redeal), so a copy never previews the original's draws;
+    """A game from a link or a file with everything the (first) person has not
+    seen dealt again (game.redeal), so a copy never previews the original's draws;
     a game whose moves do not replay from its deal (a planted position) stays as it is."""
     try:
-        return redeal(state, HUMAN, random.Random())
+        return redeal(state, P.first(state), random.Random())
     except game.StateError:
         return state
 
@@ -105,15 +105,20 @@ class Games(Feature):
 
     def pending(self):
         """The turn's unsent choices, saved with the game so a reload keeps them:
-        the selection, the staged placements and the cards new this turn (None if none)."""
+        the selection, the staged placements and the cards new this turn, and
+        the seat the page shows unless it is the first person's (None if none;
+        ui.saves.pending_checked)."""
         s = self.session
         hand = s.state.players[s.seat].hand
         out = {"picked": {k: n for k, n in s.sel.picked.items() if n > 0},
                "staged": [dict(pl, cards=list(pl["cards"])) for pl in s.sel.staged],
                "fresh": sorted(self.app.fresh_in_hand(hand).elements())}
-        return {k: v for k, v in out.items() if v} or None
+        out = {k: v for k, v in out.items() if v}
+        if s.seat != P.first(s.state):
+            out["seat"] = s.seat
+        return out or None
 
-    def open_game(self, slot, state, log, hints=0, pending=None):
+    def open_game(self, slot, state, log, hints=None, pending=None):
         """Put a saved game on the table (with the turn's choices a save kept,
         checked by ui.saves.pending_checked), its recap rebuilt from its log."""
         self.saved_as = (state, len(state.log), pending or None)

@@ -14,17 +14,12 @@ import asyncio
 
 from game import narrate
 from ui import handoff_view as V
-from ui import render
+from ui import render, seats
 from ui.commands import Feature, command, screen
 
 # The table's regions that may hold a hand's cards, or words about them: emptied at a hand-off.
 TABLE_REGIONS = ("seats", "melds", "piles", "staged", "hand", "status", "recap", "log", "message",
                  "learn", "hint-bubble", "sheet", "actions")
-
-
-def people(state):
-    """The seats of the people at the table (the others are bots)."""
-    return [i for i, p in enumerate(state.players) if p.bot is None]
 
 
 class Handoff(Feature):
@@ -36,7 +31,7 @@ class Handoff(Feature):
     def several(self):
         """Whether more than one person plays the game at the table."""
         state = self.session.state
-        return state is not None and len(people(state)) > 1
+        return state is not None and seats.several(state)
 
     def lock(self, seat, why=None):
         """The hand-off screen, until ``seat`` taps "I'm ..."."""
@@ -62,7 +57,7 @@ class Handoff(Feature):
         s.handoff, s.since = None, False
         if self.several():
             mover = s.state.to_move()
-            self.lock(mover if mover is not None and mover in people(s.state) else s.seat)
+            self.lock(mover if mover is not None and mover in seats.people(s.state) else s.seat)
 
     async def pass_on(self, seat, game_id):
         """After a person's move, the next person is another: the move lands, then the hand-off."""
@@ -87,7 +82,7 @@ class Handoff(Feature):
             s.sel.clear()
             s.snapshot, s.changed, s.shown_meld, s.theirs_open = None, False, None, False
             s.fresh.clear()
-            s.log = app.pacing.deal_lines(s.state, s.log[-1:])
+            s.log = app.pacing.deal_lines(s.state, s.log[-1:], seat)
             app.recap.restore_steps()
         turns = app.recap.recap_turns()
         s.since = bool(turns) and turns[-1][0] != seat and s.state.to_move() == seat

@@ -6,7 +6,8 @@ coach game.coach.review_steps (the deal's three costliest decisions), both
 in slices (ui.slices) so the page stays responsive. Each works on a copy of
 the position it was asked about and is dropped the moment the game moves
 on (a move, undo, another deal or game). The hints a game used are counted
-(``session.hints_used``) and saved with it (ui.saves).
+per seat (``session.hints_used``), saved with it (ui.saves) and counted in
+each person's statistics (ui.stats).
 """
 
 import asyncio
@@ -53,8 +54,9 @@ class Learn(Feature):
 
     async def think_hint(self, here):
         state, n = here
+        seat = self.session.seat
         try:  # the same position gets the same hint: hard's samples derive from it
-            found, _ = await slices.run(advice.think(state.clone(), self.session.seat),
+            found, _ = await slices.run(advice.think(state.clone(), seat),
                                         lambda: self.at(here))
         except slices.Stopped:  # the player moved on: the hint is about another position
             return
@@ -63,7 +65,7 @@ class Learn(Feature):
             self.hint_failed = f"No hint this time ({type(e).__name__})."
         else:
             self.advice = (state, n, found)
-            self.session.hints_used += 1
+            self.session.hints_used[seat] += 1
         finally:
             if self.hint_for is here:
                 self.hint_for = None
@@ -93,7 +95,7 @@ class Learn(Feature):
         deal = v["deal_results"][-1]["deal"]
         if self.coach is None or self.coach.key != (s.game_id, deal):
             self.start_coach(deal)
-        return V.sheet_extras(s.hints_used, self.coach)
+        return V.sheet_extras(s.hints_used[s.seat], self.coach)
 
     def start_coach(self, deal):
         self.coach = V.CoachRun(deal, (self.session.game_id, deal))
@@ -156,7 +158,7 @@ class Learn(Feature):
         if 0 <= i < len(run.mistakes):
             run.open = None if run.open == i else i
             run.position = (None if run.open is None  # replayed once, not at every redraw
-                            else V.position_at(self.session.state, run.mistakes[i].index))
+                            else V.position_at(self.session.state, run.mistakes[i].index, self.session.seat))
 
     # -- on the table --------------------------------------------------------------------------
     def draw_learning(self, v):
@@ -176,6 +178,6 @@ class Learn(Feature):
                                        "data-action": json.dumps(shown.action) if shown else None})
         page.marks("data-advised", V.advised(shown.action, v) if shown else {})
         page.set_attrs("table", {"data-hint": "thinking" if thinking else "shown" if shown else "",
-                                 "data-hints-used": self.session.hints_used})
+                                 "data-hints-used": self.session.hints_used[self.session.seat]})
         if self.coach is not None and v["phase"] in ("deal_end", "game_end"):
             self.show_coach_progress(self.coach)

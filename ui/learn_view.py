@@ -16,7 +16,6 @@ from ui import text as T
 from ui.html import button, h
 from ui.render import card_face, fmt, pile_words, sr_only
 from ui.selection import group_key
-from ui.text import HUMAN
 
 # -- the hint ----------------------------------------------------------------------
 BUTTONS = {Act.DRAW: "btn-draw", Act.TAKE_PILE: "btn-take", Act.MELD: "btn-meld",
@@ -188,13 +187,13 @@ def side_line(melds):
     return " · ".join(parts) or "no melds"
 
 
-def position_at(state, index):
-    """The human's view just before the log's action ``index`` (the game re-dealt
+def position_at(state, index, seat):
+    """``seat``'s view just before the log's action ``index`` (the game re-dealt
     from its seed and replayed to there)."""
     at = restart(state)
     for action in state.log[:index]:
         game.apply(at, action)
-    return game.view(at, HUMAN, log=False)
+    return game.view(at, seat, log=False)
 
 
 def position_box(view):

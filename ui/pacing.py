@@ -70,10 +70,11 @@ class Pacing(Feature):
         self.pending_cues.append("turn")
 
     # -- the log of the deal -------------------------------------------------------------
-    def deal_lines(self, state, saved):
-        """The deal's lines rebuilt from the engine log; the saved lines if it cannot replay."""
+    def deal_lines(self, state, saved, seat):
+        """The deal's lines rebuilt from the engine log as ``seat`` saw them; the
+        saved lines if it cannot replay."""
         try:
-            return deal_log.deal_lines(state)
+            return deal_log.deal_lines(state, seat)
         except Exception as e:  # a link's partial log, or any surprise: never block the open
             self.page.console_warn(f"log not rebuilt: {type(e).__name__}: {e}")
             return list(saved)
@@ -88,7 +89,7 @@ class Pacing(Feature):
             return whole[1] + s.log[whole[2]:]
         if deal_log.complete(s.state, s.log):
             return s.log
-        self.whole_log = (key, self.deal_lines(s.state, s.log), len(s.log))
+        self.whole_log = (key, self.deal_lines(s.state, s.log, s.seat), len(s.log))
         return self.whole_log[1]
 
     # -- panels ----------------------------------------------------------------------------

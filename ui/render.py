@@ -13,9 +13,11 @@ from game import cards as C
 from game import narrate
 from game.describe import describe
 from game.english import plural
+from game.load import MAX_NAME
 from game.names import Act, Phase
 from game.narrate import STOCK_NAMES
 from game.view import sort_key
+from ui import seats as P
 from ui import text as T
 from ui.html import button, h
 from ui.selection import group_name, group_title
@@ -48,10 +50,14 @@ def setup_screen(setup, message=""):
                                 str(setup.players))),
         button("How these rules play", "rules", id="btn-setup-rules", cls="tool wide"),
     ]
-    bots = [(b, b.capitalize()) for b in setup.bot_levels()]
-    rows = [field([name, " ", h("span", {"class": f"role {role}"}, role)],
-                  select(f"setup-bot-{seat}", bots, setup.bot(seat), change=None), cls="field row")
-            for seat, name, role in seats]
+    choices = [(b, b.capitalize()) for b in setup.bot_levels()] + [(P.PEOPLE_WORD, "Person")]
+    named = setup.named()
+    rows = [name_field(setup, 0)] if named else []
+    for seat, name, role in seats:
+        rows.append(field([name, " ", h("span", {"class": f"role {role}"}, role)],
+                          select(f"setup-bot-{seat}", choices, setup.bot(seat)), cls="field row"))
+        if seat in named:
+            rows.append(name_field(setup, seat))
     table_opts = [h("label", {"class": "check"},
                     h("input", {"type": "checkbox", "id": f"setup-opt-{f}", "checked": checked}),
                     h("span", None, label))
@@ -63,9 +69,10 @@ def setup_screen(setup, message=""):
                     extra={"aria-expanded": "true" if setup.house_open else "false"})
     return [
         h("h2", None, "New game"),
-        h("p", {"class": "hint"}, "You play South. " + partner_line(seats)),
+        h("p", {"class": "hint"}, "Pass the phone to each person on their turn." if named
+          else "You play South. " + partner_line(seats)),
         h("fieldset", None, h("legend", None, "Game"), game_box),
-        h("fieldset", None, h("legend", None, "Bots"), rows),
+        h("fieldset", None, h("legend", None, "Players" if named else "Bots"), rows),
         h("fieldset", None, h("legend", None, "Table options"), table_opts) if table_opts else None,
         h("section", {"class": "house", "id": "house"}, toggle,
           house_editor(setup, rules, error) if setup.house_open else None),
@@ -113,6 +120,14 @@ def house_control(option, label, kind, choices, value, preset):
     row = " row" if kind == "int" else ""
     return h("label", {"class": "field" + row + (" changed" if changed else "")},
              h("span", None, label, note and " ", note), control)
+
+
+def name_field(setup, seat):
+    """A person's name (read on the next command, like the house rules' text fields)."""
+    compass = P.compass(setup.players, seat)
+    return field(f"{compass}'s name", h("input", {
+        "id": f"setup-name-{seat}", "type": "text", "value": setup.names.get(seat, ""),
+        "placeholder": compass, "maxlength": str(MAX_NAME), "autocomplete": "off"}), cls="field row name")
 
 
 def partner_line(seats):

@@ -5,26 +5,31 @@ loaded from the games list) and on positions rebuilt by game.replay, so
 nothing done here can change a game: the session's state, slot and save
 are never touched. Reached from the score sheet (each deal) and the games
 list; Close goes back to where it was opened from. From a replay the same
-deal can be played again from another seat (game.replay.same_deal): a new
-game, saved with the original deal's scores, compared on its score sheet.
+deal can be played again (game.replay.same_deal): a new game, saved with
+the original deal's scores, compared on its score sheet. With one person,
+they choose the seat whose cards to hold; with several (pass-and-play),
+everyone keeps their seat and is dealt the same cards again. A replay shows
+the deal as the session's seat saw it (a saved game's first person's, if
+it is not the game at the table).
 """
 
 import game
 from game import narrate
 from game.replay import DealReplay, finished_deals, same_deal, seen
 from ui import replay_view as view
+from ui import seats as P
 from ui.commands import Feature, command, screen
 from ui.games import FULL_NEW
 from ui.saves import SaveError, StorageFull
-from ui.text import HUMAN
 
 
 class Replaying:
     """One replay on screen: the game's copy, the deal's positions, the step shown."""
 
-    def __init__(self, state, slot, deal, back):
+    def __init__(self, state, slot, deal, back, seat):
         self.state = state
         self.slot = slot
+        self.seat = seat  # the seat whose view it shows
         self.back = back
         self.open_hands = False
         self.offer = False  # the seats to play the deal again from, unfolded
@@ -38,14 +43,14 @@ class Replaying:
     def line(self):
         """The move that led to the position shown, in the table log's words."""
         if self.index == 0:
-            dealer = game.view(self.replay.positions[0], HUMAN, log=False)
+            dealer = game.view(self.replay.positions[0], self.seat, log=False)
             return f"{narrate.seat_name(dealer, dealer['dealer'])} dealt."
         action = self.replay.actions[self.index]
         before, after = (
-            game.view(self.replay.positions[i], HUMAN, log=False)
+            game.view(self.replay.positions[i], self.seat, log=False)
             for i in (self.index - 1, self.index)
         )
-        return narrate.summarize(action, action.get("seat", HUMAN), before, after)
+        return narrate.summarize(action, action.get("seat", self.seat), before, after)
 
 
 class Replays(Feature):
@@ -55,8 +60,9 @@ class Replays(Feature):
 
     def start_replay(self, state, slot, deal, back):
         s = self.session
+        seat = s.seat if state is s.state else P.first(state)
         try:
-            self.replaying = Replaying(state.clone(), slot, deal, back)
+            self.replaying = Replaying(state.clone(), slot, deal, back, seat)
         except game.StateError as e:
             s.message = str(e)
             self.app.games.alert(str(e))
@@ -124,7 +130,7 @@ class Replays(Feature):
             return self.app.games.draw_games()
         position = r.replay.positions[r.index]
         last = len(r.replay) - 1
-        v = seen(position, HUMAN, r.open_hands)
+        v = seen(position, r.seat, r.open_hands)
         result = position.deal_results[-1] if r.index == last else None
         names = ", ".join(p.name for p in r.state.players)
         page.mount(
@@ -150,8 +156,11 @@ class Replays(Feature):
         self.app.mark_screen("replay")
 
     def replay_tools(self, r):
-        """Play this deal's cards again from another seat."""
-        seats = [(i, p.name) for i, p in enumerate(r.state.players) if i != HUMAN]
+        """Play this deal's cards again: from another seat (one person), or each
+        in their own seat (several: seat 0's cards stay seat 0's)."""
+        if P.several(r.state):
+            return view.same_deal_choices(r.deal, [(0, None)])
+        seats = [(i, p.name) for i, p in enumerate(r.state.players) if i != r.seat]
         return view.same_deal_choices(r.deal, seats)
 
     @command
@@ -163,14 +172,16 @@ class Replays(Feature):
 
     @command
     def do_same_deal_as(self, arg):
-        """"deal:seat": a new game of that deal's cards, the person holding ``seat``'s."""
+        """"deal:seat": a new game of that deal's cards, seat 0 holding ``seat``'s
+        (and every seat the cards of the seat as far round; 0: everyone their own)."""
         r = self.replaying
         deal, seat = (int(x) for x in arg.split(":"))
         state = same_deal(r.state, deal, seat)
         result = r.state.deal_results[deal - 1]
         original = {"game": r.slot or "a shared game", "deal": deal, "seat": seat,
                     "scores": [row["total"] for row in result["sides"]]}
-        log = [f"The cards of deal {deal} again: you hold {r.state.players[seat].name}'s."]
+        log = [f"The cards of deal {deal} again: you hold {r.state.players[seat].name}'s." if seat
+               else f"The cards of deal {deal} again: everyone holds their own."]
         try:
             slot = self.app.games.store.save(None, state, log, original=original)
         except StorageFull:

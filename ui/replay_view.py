@@ -227,9 +227,11 @@ def with_deal_tools(sheet):
 
 
 def same_deal_choices(deal, seats):
-    """Buttons that start a new game of this deal's cards, one per seat to hold."""
+    """Buttons that start a new game of this deal's cards, one per seat to hold
+    (a seat named None: everyone holds their own cards again)."""
     return [
-        button(f"Play these cards as {name}", "same-deal-as", f"{deal}:{seat}",
+        button(f"Play these cards as {name}" if name else "Play these cards again, each in the same seat",
+               "same-deal-as", f"{deal}:{seat}",
                id=f"btn-same-deal-as-{seat}", cls="tool")
         for seat, name in seats
     ]
@@ -251,7 +253,8 @@ def compare(v, original):
     return h(
         "table",
         {"class": "sheet-table compare", "id": "same-deal-compare"},
-        h("caption", None, f"The same cards: you held {held}'s cards of deal {original['deal']}"),
+        h("caption", None, f"The same cards: you held {held}'s cards of deal {original['deal']}" if seat
+          else f"The same cards as deal {original['deal']}, each seat its own"),
         h("thead", None, h("tr", None, h("th", {"scope": "col"}, "Side"),
                            h("th", {"scope": "col"}, "This game"),
                            h("th", {"scope": "col"}, f"Original deal {original['deal']}"))),

@@ -21,6 +21,7 @@ import game
 from game.cards import is_valid_code
 from game.load import MAX_TEXT as MAX_STATE_TEXT
 from game.load import int_in, is_int, read_json
+from ui import seats as P
 from ui import text as T
 from ui.selection import GROUP_KEYS
 
@@ -35,7 +36,7 @@ MAX_TEXT = MAX_STATE_TEXT  # characters of a save or an imported file
 MAX_LOG = 200           # table log lines kept
 MAX_LINE = 300
 MAX_NAME = 60
-MAX_HINTS = 100_000     # hints counted in one game (far more than any game asks)
+MAX_SEATS = 8           # seats a save's per-seat figures may name
 MAX_STAGED = 30         # placements waiting to be sent in a saved turn
 
 
@@ -122,22 +123,34 @@ def _staged_ok(staged, hand, meld_ids):
 
 
 def pending_checked(pending, state):
-    """The person's unsent choices kept with a save (``picked``: selected cards by
-    hand group, ``staged``: placements, ``fresh``: cards new this turn), each part
-    checked against the human's hand and side in ``state``; a malformed part is
-    dropped (the game itself still opens), and None if nothing is left."""
+    """The person's unsent choices kept with a save (``seat``: the seat the page
+    showed, a person's, written only when it is not the first person's, so
+    every save from before pass-and-play means South; ``picked``: selected
+    cards by hand group, ``staged``: placements, ``fresh``: cards new this
+    turn), each part checked against that seat's hand and side in ``state``;
+    a malformed part is dropped (the game itself still opens), and None if
+    nothing is left. A seat that is no person's drops every part: they were
+    someone else's choices."""
     if not isinstance(pending, dict):
         return None
-    hand = state.players[T.HUMAN].hand
-    meld_ids = {m.id for m in state.sides[state.side_of(T.HUMAN)].melds}
+    seat = pending.get("seat", P.first(state))
+    if "seat" in pending and not (is_int(seat) and seat in P.people(state)):
+        return None
+    hand = state.players[seat].hand
+    meld_ids = {m.id for m in state.sides[state.side_of(seat)].melds}
     checks = {"picked": lambda x: _picked_ok(x, hand), "staged": lambda x: _staged_ok(x, hand, meld_ids),
               "fresh": lambda x: _cards_held(x, hand)}
     out = {k: pending[k] for k, ok in checks.items() if k in pending and ok(pending[k])}
+    if "seat" in pending:
+        out["seat"] = seat
     return out or None
 
 
-def _hints_ok(n):
-    return int_in(n, 0, MAX_HINTS)
+def _hints_ok(hints):
+    """A save's ``hints``: one count per seat, or a whole number (saves from
+    before pass-and-play: seat 0's)."""
+    return int_in(hints, 0, P.MAX_HINTS) or (
+        isinstance(hints, list) and len(hints) <= MAX_SEATS and all(int_in(n, 0, P.MAX_HINTS) for n in hints))
 
 
 def _check(cond, message):
@@ -187,6 +200,7 @@ def parse(text, check_state=True):
             record["game"] = game.GameState.from_json(record.get("state"))
             record["meta"] = summary(record["game"])  # never trust a stored summary
             record["pending"] = pending_checked(record.get("pending"), record["game"])
+            record["hints"] = P.hint_counts(hints, record["game"].num_players)
         except game.StateError as e:
             raise SaveError(f"Its game does not check out: {e}") from None
         except Exception as e:  # a position the loader missed must not stop the page
@@ -247,7 +261,7 @@ class SaveStore:
     def save(self, slot, state, log, name=None, original=None, hints=None, pending=None):
         """Write a game into its slot (a new slot when ``slot`` is None); return the slot.
         ``original``: for the same deal played again, what it plays again (kept on later saves).
-        ``hints``: the hints used in this game (None keeps the slot's count).
+        ``hints``: the hints used in this game, a count per seat (None keeps the slot's).
         ``pending``: the person's unsent choices this turn (see ``pending_checked``), if any.
 
         Raises StorageFull if the browser refuses; the old copy then stays as it was.

@@ -24,7 +24,7 @@ class Session:
     keep: bool = True            # saved as one of the player's games (a lesson's is not)
     game_id: int = 0             # bumps on each game put on the table or left: stale bot loops stop
     rng: random.Random = field(default_factory=random.Random)  # the bots' random stream
-    hints_used: int = 0          # this game's hints, saved with it (ui/learn.py)
+    hints_used: list = field(default_factory=list)  # this game's hints, a count per seat, saved with it (ui/learn.py)
     # the turn
     sel: Selection = field(default_factory=Selection)  # selected cards and staged melds
     snapshot: tuple = None       # (state JSON, log length, fresh) after this turn's draw: Undo

@@ -1,5 +1,5 @@
-"""The new-game screen's choices: rules, player count, bots, table options
-and house rules.
+"""The new-game screen's choices: rules, player count, who plays each seat (a
+bot level or a person, with names: ui/seats.py), table options and house rules.
 
 Plain Python, so it is tested without a browser: the controller hands it
 the form's values (``update``) and asks it for the game to start;
@@ -13,6 +13,7 @@ from game import house
 from game.bots import BOTS
 from game.names import Bot
 from game.presets import DEFAULT_PRESET
+from ui import seats as P
 from ui.text import HUMAN
 
 DEFAULT_BOT = Bot.NORMAL if Bot.NORMAL in BOTS else next(iter(BOTS))
@@ -26,7 +27,8 @@ class Setup:
     def __init__(self):
         self.preset = DEFAULT_PRESET
         self.players = game.get_preset(DEFAULT_PRESET).players
-        self.bots = {}           # seat -> bot level
+        self.bots = {}           # seat -> bot level, or P.PEOPLE_WORD for a person
+        self.names = {}          # seat -> the name typed for it (ui.seats.clean)
         self.options = {}        # table option -> bool (unset: the preset's)
         self.house = {}          # house option -> the form's value, where it differs from the preset
         self.house_open = False
@@ -52,6 +54,7 @@ class Setup:
         """Every form control the screen shows, to read back before acting."""
         out = ["setup-preset", "setup-players"]
         out += [f"setup-bot-{seat}" for seat in range(1, self.players)]
+        out += [f"setup-name-{seat}" for seat in self.named()]
         out += [f"setup-opt-{f}" for f, _, _ in TABLE_OPTIONS]
         if self.house_open:
             out += [f"house-{option}" for option in house.LABELS]
@@ -61,8 +64,12 @@ class Setup:
         """Take the form's values ({id: value or None}); a new preset starts afresh."""
         for seat in range(1, self.players):
             level = values.get(f"setup-bot-{seat}")
-            if level in BOTS:
+            if level in BOTS or level == P.PEOPLE_WORD:
                 self.bots[seat] = level
+        for seat in range(self.players):
+            typed = values.get(f"setup-name-{seat}")
+            if isinstance(typed, str):
+                self.names[seat] = P.clean(typed)
         preset = values.get("setup-preset")
         if preset and preset != self.preset:
             self.preset = preset
@@ -100,7 +107,21 @@ class Setup:
             return self.base, str(e)
 
     def bot(self, seat):
-        return self.bots.get(seat, DEFAULT_BOT)
+        """Seat ``seat``'s choice: a bot level, or P.PEOPLE_WORD (seat 0 is always a person)."""
+        return P.PEOPLE_WORD if seat == HUMAN else self.bots.get(seat, DEFAULT_BOT)
+
+    def people(self):
+        """The seats people play, in seat order."""
+        return [s for s in range(self.players) if self.bot(s) == P.PEOPLE_WORD]
+
+    def named(self):
+        """The seats with a name field: every person's, seat 0's only beside another person."""
+        people = self.people()
+        return people if len(people) > 1 else []
+
+    def name(self, seat):
+        """The name seat ``seat`` plays under: the one typed, else its compass name."""
+        return (seat in self.named() and self.names.get(seat)) or P.compass(self.players, seat)
 
     def seats(self):
         """[(seat, name, role)] of the other players: role "partner" or "opponent"."""
@@ -131,6 +152,11 @@ class Setup:
         return out
 
     def start(self, seed):
-        """A new game under the chosen rules, seats and bots (RulesError if refused)."""
-        bots = [None] + [self.bot(s) for s in range(1, self.players)]
-        return game.new_game(self.rules(), seed=seed, players=self.players, bots=bots)
+        """A new game under the chosen rules, seats, names and bots (RulesError if
+        refused: the rules, or two players of one name)."""
+        names = [self.name(s) for s in range(self.players)]
+        problem = P.name_problem(names)
+        if problem:
+            raise game.RulesError(problem)
+        bots = [None if b == P.PEOPLE_WORD else b for b in map(self.bot, range(self.players))]
+        return game.new_game(self.rules(), seed=seed, players=self.players, names=names, bots=bots)

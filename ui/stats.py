@@ -1,32 +1,41 @@
-"""The player's statistics, kept in the browser (localStorage ``tp.stats``).
+"""The players' statistics, kept in the browser (localStorage ``tp.stats``).
 
-Counted per rule preset and bot level when a deal ends (and a game with
-its last deal): deals and games played and won, the margins, how often the
-player's side went out, and the hints used (the save's ``hints``, counted
-when its game ends). Each deal is counted once: the keys of the deals
-counted last are kept with the figures. The stored text is untrusted: it is
-read with game.load.read_json and checked field by field; anything wrong
-resets the figures, with a sentence saying so, and never stops the page.
+Counted for each person at the table (pass-and-play: by the name they
+play under), per rule preset and bot level, when a deal ends (and a game
+with its last deal): deals and games played and won, the margins, how
+often the person's side went out, and the hints they used (the save's
+``hints``, counted when its game ends). Each deal is counted once: the keys
+of the deals counted last are kept with the figures.
+
+A row names its person in ``player``; a row without one is South's, the
+name seat 0 has in every seating, which is how one person has always
+played here: the figures kept before pass-and-play are theirs, and one
+person's figures are still written without a name, so that older pages
+read them too. The stored text is untrusted: it is read with
+game.load.read_json and checked field by field; anything wrong resets the
+figures, with a sentence saying so, and never stops the page.
 """
 
 import json
 
 from game.engine import winner
 from game.errors import StateError
-from game.load import int_in, read_json
+from game.load import int_in, is_player_name, read_json
 from game.presets import PRESETS
-from ui.text import HUMAN
+from ui import seats as P
 
 KEY = "tp.stats"
 VERSION = 1
-MAX_TEXT = 50_000
-MAX_ROWS = 100          # (preset, bot level) pairs
+MAX_TEXT = 120_000
+MAX_ROWS = 300          # (player, preset, bot level) triples
 MAX_COUNTED = 200       # deal keys remembered, so none is counted twice
 MAX_COUNT = 10**9
 MAX_POINTS = 10**15
 COUNTS = ("games", "games_won", "deals", "deals_won", "went_out", "hints")
 MARGINS = ("deal_margin", "game_margin")  # sums of (our total - the best other side's)
 ROW_KEYS = {"preset", "bots", *COUNTS, *MARGINS}
+PLAYER = "player"       # a row's person, where it is not OLD_PLAYER
+OLD_PLAYER = "South"    # seat 0's name in every seating (game.deal.SEAT_NAMES)
 
 
 def empty():
@@ -37,8 +46,14 @@ def _text(v, limit):
     return isinstance(v, str) and 0 < len(v) <= limit
 
 
+def player(row):
+    """Whose figures a row holds."""
+    return row.get(PLAYER, OLD_PLAYER)
+
+
 def _row_ok(row):
-    return (isinstance(row, dict) and row.keys() == ROW_KEYS
+    return (isinstance(row, dict) and row.keys() - {PLAYER} == ROW_KEYS
+            and (PLAYER not in row or is_player_name(row[PLAYER]) and row[PLAYER] != OLD_PLAYER)
             and _text(row["preset"], 60) and _text(row["bots"], 20)
             and all(int_in(row[k], 0, MAX_COUNT) for k in COUNTS)
             and all(int_in(row[k], -MAX_POINTS, MAX_POINTS) for k in MARGINS)
@@ -62,7 +77,7 @@ def load(text):
     elif not (isinstance(data["rows"], list) and len(data["rows"]) <= MAX_ROWS
               and all(_row_ok(r) for r in data["rows"])):
         problem = "The statistics hold impossible figures."
-    elif len({(r["preset"], r["bots"]) for r in data["rows"]}) != len(data["rows"]):
+    elif len({(player(r), r["preset"], r["bots"]) for r in data["rows"]}) != len(data["rows"]):
         problem = "The statistics list a game kind twice."
     elif not (isinstance(data["counted"], list) and len(data["counted"]) <= MAX_COUNTED
               and all(_text(k, 80) for k in data["counted"])):
@@ -76,9 +91,10 @@ def dump(stats):
     return json.dumps(stats, separators=(",", ":"))
 
 
-def bot_level(state):
-    """The bots' level ("normal"; "hard" for any hard:MS), "mixed", or "people"."""
-    levels = {p.bot.split(":")[0] for i, p in enumerate(state.players) if i != HUMAN and p.bot}
+def bot_level(state, seat):
+    """The level of the bots ``seat`` played with ("normal"; "hard" for any
+    hard:MS), "mixed", or "people" (the other seats are people's)."""
+    levels = {p.bot.split(":")[0] for i, p in enumerate(state.players) if i != seat and p.bot}
     if not levels:
         return "people"
     return levels.pop() if len(levels) == 1 else "mixed"
@@ -93,32 +109,45 @@ def _margin(totals, mine):
     return totals[mine] - max(t for s, t in enumerate(totals) if s != mine)
 
 
-def _row(stats, preset, bots):
+def _row(stats, name, preset, bots):
     for row in stats["rows"]:
-        if row["preset"] == preset and row["bots"] == bots:
+        if player(row) == name and row["preset"] == preset and row["bots"] == bots:
             return row
     if len(stats["rows"]) >= MAX_ROWS:
         return None
     row = {"preset": preset, "bots": bots, **dict.fromkeys(COUNTS, 0), **dict.fromkeys(MARGINS, 0)}
+    if name != OLD_PLAYER:
+        row[PLAYER] = name
     stats["rows"].append(row)
     return row
 
 
-def count(stats, game_key, state, hints=0):
-    """Count the deal of ``state`` that has just ended (once per ``game_key`` and
-    deal); with the game's last deal, the game too. Returns True if counted."""
+def count(stats, game_key, state, hints=None):
+    """Count the deal of ``state`` that has just ended for each person at the
+    table (seat 0 if there is none), once per ``game_key`` and deal; with the
+    game's last deal, the game too, with each one's hints (``hints``: the
+    game's count per seat, ui.seats.hint_counts). Returns True if counted."""
     if not state.deal_over or not state.deal_results:
         return False
     key = f"{game_key}:{state.deal}"
     if key in stats["counted"]:
         return False
-    row = _row(stats, state.rules.name, bot_level(state))
-    if row is None:
+    rows = [(seat, _row(stats, state.players[seat].name, state.rules.name, bot_level(state, seat)))
+            for seat in P.people(state) or [P.first(state)]]
+    rows = [(seat, row) for seat, row in rows if row is not None]
+    if not rows:
         return False
-    mine = state.side_of(HUMAN)
+    used = P.hint_counts(hints, state.num_players)
+    for seat, row in rows:
+        _add(row, state, state.side_of(seat), used[seat])
+    stats["counted"] = (stats["counted"] + [key])[-MAX_COUNTED:]
+    return True
+
+
+def _add(row, state, mine, hints):
+    """The deal just ended (and the game, at its end) as side ``mine`` played it."""
     result = state.deal_results[-1]
-    deal_totals = [side["total"] for side in result["sides"]]
-    margin = _margin(deal_totals, mine)
+    margin = _margin([side["total"] for side in result["sides"]], mine)
     row["deals"] += 1
     row["deals_won"] += margin > 0
     row["deal_margin"] += margin
@@ -128,11 +157,22 @@ def count(stats, game_key, state, hints=0):
         row["games"] += 1
         row["games_won"] += winner(state) == [mine]
         row["game_margin"] += _margin([s.total for s in state.sides], mine)
-        row["hints"] += hints if int_in(hints, 0, MAX_COUNT) else 0
-    stats["counted"] = (stats["counted"] + [key])[-MAX_COUNTED:]
-    return True
+        row["hints"] += hints
 
 
-def totals(stats):
-    """Every row added up (the "All games" figures)."""
-    return {k: sum(r[k] for r in stats["rows"]) for k in (*COUNTS, *MARGINS)}
+def players(stats):
+    """The names with figures, the most deals first."""
+    deals = {}
+    for row in stats["rows"]:
+        deals[player(row)] = deals.get(player(row), 0) + row["deals"]
+    return sorted(deals, key=lambda name: (-deals[name], name))
+
+
+def rows_of(stats, name):
+    """One person's rows."""
+    return [row for row in stats["rows"] if player(row) == name]
+
+
+def totals(rows):
+    """These rows added up (the "All games" figures)."""
+    return {k: sum(r[k] for r in rows) for k in (*COUNTS, *MARGINS)}

@@ -3,8 +3,10 @@ ui.controller.Controller (it reads the session's game and slot, and keeps the
 figures in the games' storage).
 
 ``note_deal_end`` runs after the game at the table is saved; ui.stats counts
-each deal once, so a reload or a second save of the same position adds
-nothing. Figures that cannot be read are reset, and the screen says so.
+each deal once, for each person at the table, so a reload or a second save
+of the same position adds nothing. Figures that cannot be read are reset,
+and the screen says so. The screen shows one person's figures: the one
+picked, else the person shown at the table, else the one with most deals.
 """
 
 from ui import stats as S
@@ -17,6 +19,7 @@ class StatsScreen(Feature):
         super().__init__(app)
         self.note = ""            # a sentence for the statistics screen
         self.resetting = False    # Reset tapped once: the next tap resets
+        self.player = None        # whose figures are shown (a name picked), None: see whose
 
     def read_stats(self):
         stats, problem = S.load(self.app.games.store.storage.get(S.KEY))
@@ -37,7 +40,7 @@ class StatsScreen(Feature):
         if state is None or s.slot is None or not state.deal_over:
             return
         stats = self.read_stats()
-        hints = s.hints_used if state.phase == "game_end" else 0  # this game's, ui/learn.py
+        hints = s.hints_used if state.phase == "game_end" else None  # this game's per seat, ui/learn.py
         if S.count(stats, s.slot, state, hints):
             self.write_stats(stats)
 
@@ -58,13 +61,26 @@ class StatsScreen(Feature):
         self.note = "Statistics reset."
 
     @command
+    def do_stats_player(self, name):
+        self.player = name
+
+    @command
     def do_stats_close(self, _arg=None):
         self.session.screen = "games"
 
     @screen("stats")
     def draw_stats(self):
         stats = self.read_stats()
-        self.page.mount("stats", view.stats_screen(stats, note=self.note, resetting=self.resetting))
+        self.page.mount("stats", view.stats_screen(stats, player=self.whose(), note=self.note,
+                                                   resetting=self.resetting))
         self.page.mount("actions", [])
         self.page.mount("scores", [])
         self.app.mark_screen("stats")
+
+    def whose(self):
+        """The person picked, else the one the table shows (ui.stats_view shows
+        the one with most deals instead of a name with no figures)."""
+        s = self.session
+        if self.player is not None or s.state is None:
+            return self.player
+        return s.state.players[s.seat].name

@@ -1,5 +1,6 @@
-"""The statistics screen as ui.html trees: one small table per rule preset and
-bot level (and one for all games), and the reset button that asks twice."""
+"""The statistics screen as ui.html trees: one person's figures (a choice of
+whose, once more than one name has some), one small table per rule preset
+and bot level (and one for all games), and the reset button that asks twice."""
 
 from ui import stats as S
 from ui.html import button, h
@@ -35,12 +36,25 @@ def figures(title, row, id_):
                                for name, value in cells]))
 
 
-def stats_screen(stats, *, note="", resetting=False):
-    out = [h("div", {"class": "rp-head"}, h("h2", None, "Your statistics"),
+def whose(names, player):
+    """A button per person with figures, the one shown pressed."""
+    return h("div", {"class": "stats-players", "role": "group", "aria-label": "Whose figures"},
+             [button(name, "stats-player", name, id=f"btn-stats-player-{i}", cls="tool",
+                     pressed=name == player) for i, name in enumerate(names)])
+
+
+def stats_screen(stats, *, player=None, note="", resetting=False):
+    """``player``'s figures (of S.players(stats); the first if None)."""
+    names = S.players(stats)
+    player = player if player in names else next(iter(names), None)
+    title = "Your statistics" if len(names) < 2 else f"{player}'s statistics"
+    out = [h("div", {"class": "rp-head"}, h("h2", None, title),
              button("Close", "stats-close", id="btn-stats-close", cls="tool"))]
+    if len(names) > 1:
+        out.append(whose(names, player))
     if note:
         out.append(h("p", {"class": "note", "id": "stats-note", "role": "status"}, note))
-    rows = stats["rows"]
+    rows = S.rows_of(stats, player)
     if not rows:
         out.append(h("p", {"class": "hint", "id": "stats-empty"},
                      "No deal finished yet: the figures start with your first."))
@@ -48,7 +62,7 @@ def stats_screen(stats, *, note="", resetting=False):
     out.append(h("p", {"class": "hint"}, "Margin: your side's points minus the best other side's. "
                                          "Kept in this browser only."))
     if len(rows) > 1:
-        out.append(figures("All games", S.totals(stats), "stats-all"))
+        out.append(figures("All games", S.totals(rows), "stats-all"))
     for i, row in enumerate(sorted(rows, key=lambda r: -r["deals"])):
         bots = BOT_WORDS.get(row["bots"], f"{row['bots']} bots")
         out.append(figures(f"{S.preset_title(row['preset'])} · {bots}", row, f"stats-{i}"))

@@ -25,7 +25,7 @@ def meld_label(meld, canasta_size=7):
 
 
 def turn_prompt(view):
-    """The status line under the top bar."""
+    """The status line under the top bar, for the view's own seat."""
     phase = view["phase"]
     if phase == "game_end":
         return "The game is over."
@@ -33,10 +33,10 @@ def turn_prompt(view):
         return f"Deal {view['deal']} is over."
     mover = view["to_move"]
     if phase == "answer":
-        if mover == HUMAN:
+        if mover == view["seat"]:
             return f"{seat_name(view, view['turn'])} asks: may I go out?"
         return f"Waiting for {seat_name(view, mover)} to answer…"
-    if mover != HUMAN:
+    if mover != view["seat"]:
         return f"{seat_name(view, mover)} is playing…"
     if phase == "draw":
         return "Your turn: draw or take the pile."

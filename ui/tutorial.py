@@ -19,7 +19,7 @@ import random
 import game
 from game.narrate import meld_rank_label
 from ui import lesson as L
-from ui import render
+from ui import render, seats
 from ui import tutorial_view as view
 from ui.commands import Feature, command
 
@@ -107,7 +107,7 @@ class Tutorial(Feature):
         self.lesson, self.step, self.taps, self.lesson_next = index, 0, 0, None
         self.lesson_over = False
         self.keep_progress(index)
-        self.app.put_on_table(state, self.app.pacing.deal_lines(state, []),
+        self.app.put_on_table(state, self.app.pacing.deal_lines(state, [], seats.first(state)),
                               random.Random(self.script["seed"]), keep=False)
 
     def lesson_guard(self, cmd, arg, handler):
