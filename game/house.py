@@ -63,6 +63,7 @@ SECTIONS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     )),
     ("Knee and foot", (
         ("partner_knee_at_turn_start", "Partners hold their knee from the start of their next turn"),
+        ("empty_hand_opens_knee", "An emptied hand opens the knee without a canasta"),
     )),
     ("Going out", (
         ("books_required", "The book is needed to go out"),

@@ -99,6 +99,9 @@ class RuleSet:
     # start of their next turn (so it counts for taking the pile); False: they
     # pick it up after drawing
     partner_knee_at_turn_start: bool = False
+    # a player who empties the hand picks up the knee even before the side's
+    # first canasta (at once after a meld, at the next turn after a discard)
+    empty_hand_opens_knee: bool = False
 
     # -- going out -----------------------------------------------------------
     going_out_discard: str = "optional"   # "optional", "required", "forbidden"
@@ -365,6 +368,8 @@ def _combination_problems(r: RuleSet) -> list[str]:
         p.append("growth_not_same_turn only matters when melds may grow.")
     if r.one_meld_per_rank and r.meld_growth == "never":
         p.append("With one meld per rank, melds must be able to grow past a canasta.")
+    if r.empty_hand_opens_knee and not r.has_knee:
+        p.append("An emptied hand can open the knee only where there is a knee.")
     if r.red3_after_opening and not r.red3_laid:
         p.append("red3_after_opening needs red 3s to be laid.")
     return p

@@ -17,6 +17,7 @@ from game.engine import opening_minimum
 from game.presets import PRESETS, get_preset
 from game.scoring import deal_breakdown
 from game.simulate import play_game
+from game.state import GameState
 from tests.helpers import BOOK, add, meld, position, refused, take, tier
 
 
@@ -93,6 +94,37 @@ def test_001_a_hand_is_not_emptied_before_the_sides_first_canasta():
     s = position("triple-play-001", hands={0: "9S 9H 9D 9C 9S 9H 9D"}, phase="play", opened=[0])
     apply(s, meld("9S 9H 9D 9C 9S 9H 9D"))  # the canasta opens the knee: the hand may empty into it
     assert len(s.players[0].hand) == 13 and len(s.players[0].piles) == 1
+    assert not get_preset("triple-play-001").empty_hand_opens_knee  # the option keeps this reading
+
+
+KNEE_001 = "KS KH KD KC KS KH KD 4C 6C 8S 8H TS TH"
+FOOT_001 = "4D 4H 6D 6H 8D 8C TD TC JS JH QS"
+
+
+def test_001_option_an_emptied_hand_opens_the_knee_without_a_canasta():
+    """Seed 001's other reading of "Players must empty their Hand first. Once that has been done,
+    they may begin playing with the Knee cards", the house option ``empty_hand_opens_knee``: a
+    hand emptied by melding opens its knee at once, by discarding at the next turn (as a foot);
+    the side's first canasta still opens the partners' knees, and its maker, already past the
+    knee, does not pick up the foot (docs/presets/triple-play-001.md, rulings)."""
+    rules = get_preset("triple-play-001").derive(empty_hand_opens_knee=True)
+    s = position(rules, hands={0: "9S 9H 9D"}, piles={0: [KNEE_001, FOOT_001]}, phase="play", opened=[0])
+    apply(s, meld("9S 9H 9D"))
+    assert s.players[0].hand == KNEE_001.split() and len(s.players[0].piles) == 1
+    assert not s.sides[0].knee_unlocked and GameState.from_json(s.to_json()).to_json() == s.to_json()
+    apply(s, meld("KS KH KD KC KS KH KD"))  # the side's first canasta
+    assert len(s.players[0].piles) == 1 and len(s.players[0].hand) == 6 and s.players[2].knee_ready
+    s = position(rules, hands={0: "4C"}, phase="play")
+    apply(s, {"type": "discard", "card": "4C"})
+    assert s.players[0].pending_pickup and len(s.players[0].piles) == 2
+    assert GameState.from_json(s.to_json()).to_json() == s.to_json()
+
+
+@pytest.mark.parametrize("bots", [["random"], ["normal"], ["easy", "normal"]])
+def test_001_option_bots_play_whole_games_with_the_knee_opened_by_an_empty_hand(bots):
+    rules = get_preset("triple-play-001").derive(empty_hand_opens_knee=True)
+    for seed in range(tier(2, 10)):
+        assert play_game(rules, seed, bots).phase == "game_end"  # raises on an illegal move
 
 
 def test_001_pile_taken_onto_own_meld_without_a_pair():
