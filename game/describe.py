@@ -179,6 +179,9 @@ def _going_out(r: RuleSet) -> list[str]:
         out.append("Your partners must have picked up their foot and played from it.")
     if r.ask_partner:
         out.append("Playing with partners, ask them first; the answer binds for that turn.")
+        if r.yes_obliges:
+            out.append(f"A yes obliges you to go out that turn: ending it with cards left costs your side "
+                       f"{r.unused_yes_penalty:,} at the deal's end.")
     out.append({"optional": "Go out by melding every card or by discarding the last one.",
                 "required": "Going out needs a final discard.",
                 "forbidden": "Go out by melding every card, with no discard."}[r.going_out_discard])

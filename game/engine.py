@@ -698,6 +698,8 @@ def _note_placements(state: GameState, p: Plan, side_index: int, by_id: dict, fi
 
 
 def _next_turn(state: GameState) -> None:
+    if state.permission and state.rules.yes_obliges:
+        _unused_yes(state)
     seat = (state.turn + 1) % state.num_players
     state.turn = seat
     state.turn_number += 1
@@ -708,6 +710,14 @@ def _next_turn(state: GameState) -> None:
     if player.pending_pickup or player.knee_ready and state.rules.partner_knee_at_turn_start:
         pick_up_next_pile(state, seat)
     lay_red_threes(state, seat)
+
+
+def _unused_yes(state: GameState) -> None:
+    """The turn ends without going out after a yes that obliged it: the
+    side pays for it at the deal's scoring (docs/presets/hand-and-foot.md)."""
+    side = state.side_of(state.turn)
+    state.sides[side].unused_yes += 1
+    state.events.append(E.UnusedYes(state.turn, side, state.rules.unused_yes_penalty))
 
 
 def _end_deal(state: GameState) -> None:

@@ -70,6 +70,8 @@ SECTIONS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ("going_out_discard", "Final discard"),
         ("ask_partner", "Ask partners before going out"),
         ("partner_in_foot", "Partners must have played from the foot"),
+        ("yes_obliges", "A partner's yes obliges the player to go out that turn"),
+        ("unused_yes_penalty", "Penalty for a yes not used"),
     )),
     ("Scoring", (
         ("bonus_natural", "Clean canasta bonus"),

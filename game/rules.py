@@ -107,6 +107,11 @@ class RuleSet:
     going_out_discard: str = "optional"   # "optional", "required", "forbidden"
     ask_partner: bool = True
     partner_in_foot: bool = False         # partner must have played from the foot
+    # a partner's yes obliges the player to go out that turn: a turn ended
+    # without going out after a yes costs the side unused_yes_penalty at the
+    # deal's scoring (False: a yes permits going out, never obliges)
+    yes_obliges: bool = False
+    unused_yes_penalty: int = 100
     books_required: bool = True           # the basic book is needed to go out
     books: tuple[Book, ...] = TRIPLE_PLAY_BOOK
     books_by_deal: tuple[tuple[int, tuple[Book, ...]], ...] = ()  # overrides per deal
@@ -349,6 +354,8 @@ def _range_problems(r: RuleSet) -> list[str]:
         p.append(f"A canasta has at most {MAX_CANASTA} cards.")
     if not 1 <= r.meld_min <= r.canasta_size:
         p.append("The smallest meld must have between 1 and canasta-size cards.")
+    if r.unused_yes_penalty < 0:
+        p.append("The penalty for a yes not used must not be negative.")
     if r.wild_ratio < 0 or r.natural_surplus < 0 or r.max_wilds < 0 or r.min_naturals < 1:
         p.append("Wild-card limits must not be negative; a meld needs a natural card.")
     if not r.opening_by_deal:

@@ -89,3 +89,14 @@ def test_the_knee_option_is_a_house_rule_that_needs_a_knee():
         build(PRESETS["hand-and-foot"], {"empty_hand_opens_knee": True})
     with pytest.raises(RulesError, match="empty_hand_opens_knee must be true or false"):
         RuleSet.from_dict({"empty_hand_opens_knee": "yes"})
+
+
+def test_a_yes_that_obliges_is_a_house_rule_with_its_penalty():
+    """Seed 003's other reading of the partner's yes: the option and its figure are edited like
+    any option, travel in the rule set's JSON, and a negative penalty is refused."""
+    rules = build(PRESETS["hand-and-foot"], {"yes_obliges": True, "unused_yes_penalty": "150"})
+    assert (rules.yes_obliges, rules.unused_yes_penalty) == (True, 150)
+    assert RuleSet.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
+    assert [c["option"] for c in changes(rules)] == ["yes_obliges", "unused_yes_penalty"]
+    with pytest.raises(RulesError, match="must not be negative"):
+        build(PRESETS["hand-and-foot"], {"unused_yes_penalty": "-100"})

@@ -5,15 +5,17 @@ Seeds (titles and addresses in docs/presets/*.md): 001 = Cool Old Games,
 Canasta"; 003 = Pagat, "Hand and Foot"; 004 = "Hand, Knee and Foot" (TWR Times).
 """
 
+import json
 import os
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from game import RulesError, apply, legal_actions, new_game
+from game import RulesError, apply, legal_actions, narrate, new_game, view
 from game import cards as C
 from game.engine import opening_minimum
+from game.invariants import row_problem
 from game.presets import PRESETS, get_preset
 from game.scoring import deal_breakdown
 from game.simulate import play_game
@@ -420,13 +422,15 @@ def test_hand_and_foot_scoring():
     assert row["red3"]["points"] == 700
 
 
+HF_BOOK = [("K", "KS KH KD KC KS KH KD"), ("Q", "QS QH QD QC QS QH QD"), ("J", "JS JH JD JC JS JH 2D"),
+           ("T", "TS TH TD TC TS TH 2D"), ("W", "2S 2H 2C JK JK 2S 2H")]
+
+
 def test_hand_and_foot_going_out_needs_two_clean_two_dirty_one_wild_and_partner_in_foot():
-    books = [("K", "KS KH KD KC KS KH KD"), ("Q", "QS QH QD QC QS QH QD"), ("J", "JS JH JD JC JS JH 2D"),
-             ("T", "TS TH TD TC TS TH 2D"), ("W", "2S 2H 2C JK JK 2S 2H")]
-    s = position("hand-and-foot", hands={0: "9S 9H 9D"}, piles={0: [], 2: []}, melds={0: books[:4]},
+    s = position("hand-and-foot", hands={0: "9S 9H 9D"}, piles={0: [], 2: []}, melds={0: HF_BOOK[:4]},
                  phase="play")
     refused(s, {"type": "ask_to_go_out"}, "wild canasta")
-    s = position("hand-and-foot", hands={0: "9S 9H 9D"}, piles={0: [], 2: []}, melds={0: books}, phase="play")
+    s = position("hand-and-foot", hands={0: "9S 9H 9D"}, piles={0: [], 2: []}, melds={0: HF_BOOK}, phase="play")
     refused(s, {"type": "ask_to_go_out"}, "North must first play from their foot")
     s.players[2].foot_played = True
     apply(s, {"type": "ask_to_go_out"})
@@ -435,21 +439,62 @@ def test_hand_and_foot_going_out_needs_two_clean_two_dirty_one_wild_and_partner_
     assert s.deal_results[0]["sides"][0]["going_out"] == 100
 
 
+KEEP_6C = {"type": "discard", "card": "4C"}
+
+
+def granted(rules, answer=True):
+    """Hand-and-foot's seat 0 in the foot with the book asks, gets ``answer`` and melds
+    three 9s, holding 4C 6C: discarding 4C (``KEEP_6C``) ends the turn without going out."""
+    s = position(rules, hands={0: "9S 9H 9D 4C 6C"}, piles={0: [], 2: []}, melds={0: HF_BOOK}, phase="play")
+    s.players[2].foot_played = True
+    apply(s, {"type": "ask_to_go_out"})
+    apply(s, {"type": "answer", "yes": answer})
+    apply(s, meld("9S 9H 9D"))
+    return s
+
+
 def test_hand_and_foot_a_yes_permits_going_out_and_does_not_oblige_it():
     """Seed 003 (Whitnack): "If partner agrees you must meld all of your remaining cards, or
     meld all but one of your remaining cards and discard your last card." Read as the two ways
     the yes lets the player go out, not as a duty: a player who then keeps cards may discard
     and play on, and the yes ends with the turn (docs/presets/hand-and-foot.md, rulings)."""
-    books = [("K", "KS KH KD KC KS KH KD"), ("Q", "QS QH QD QC QS QH QD"), ("J", "JS JH JD JC JS JH 2D"),
-             ("T", "TS TH TD TC TS TH 2D"), ("W", "2S 2H 2C JK JK 2S 2H")]
-    s = position("hand-and-foot", hands={0: "9S 9H 9D 4C 6C"}, piles={0: [], 2: []}, melds={0: books},
-                 phase="play")
-    s.players[2].foot_played = True
-    apply(s, {"type": "ask_to_go_out"})
-    apply(s, {"type": "answer", "yes": True})
-    apply(s, meld("9S 9H 9D"))
-    apply(s, {"type": "discard", "card": "4C"})
+    s = apply(granted("hand-and-foot"), KEEP_6C)
     assert s.went_out is None and s.turn == 1 and s.permission is None and s.players[0].hand == ["6C"]
+    assert not s.rules.yes_obliges and s.sides[0].unused_yes == 0 and deal_breakdown(s)[0]["going_out"] == 0
+
+
+def test_hand_and_foot_option_a_yes_obliges_and_a_yes_not_used_costs_the_penalty():
+    """The other reading of the same sentence, the house option ``yes_obliges``: a player who
+    ends the turn without going out after the yes costs the side ``unused_yes_penalty`` (100,
+    the going-out bonus the yes was asked for) in the deal's going-out column, said by an
+    event. Nothing is refused, so a player who cannot go out still has a move; a no costs
+    nothing (docs/presets/hand-and-foot.md, rulings)."""
+    rules = get_preset("hand-and-foot").derive(yes_obliges=True)
+    s = granted(rules)
+    before = view(s, 0)
+    apply(s, KEEP_6C)
+    assert s.turn == 1 and s.players[0].hand == ["6C"]
+    assert [e.name for e in s.events][:2] == ["discarded", "unused_yes"] and s.events[1].points == 100
+    assert narrate.summarize(KEEP_6C, 0, before, view(s, 0)) == \
+        "You discarded 4♣ and did not go out after the yes (−100)."
+    row = deal_breakdown(s)[0]
+    assert s.sides[0].unused_yes == 1 and row["going_out"] == -100 and row_problem(s, 0, row, None) is None
+    assert GameState.from_json(json.loads(json.dumps(s.to_json()))).sides[0].unused_yes == 1
+    s.went_out = 0  # going out later in the deal earns the bonus, less the penalty
+    assert deal_breakdown(s)[0]["going_out"] == 0 and row_problem(s, 0, deal_breakdown(s)[0], 0) is None
+    s = apply(granted(rules.derive(unused_yes_penalty=250)), KEEP_6C)
+    assert deal_breakdown(s)[0]["going_out"] == -250
+    s = apply(granted(rules, answer=False), KEEP_6C)
+    assert s.sides[0].unused_yes == 0 and "unused_yes" not in s.to_json()["sides"][0]
+
+
+@pytest.mark.parametrize("bots", [["random"], ["normal"], ["easy", "normal"]])
+def test_hand_and_foot_option_bots_play_whole_games_when_a_yes_obliges(bots):
+    """Every position the rule makes loads back (the random bot leaves yeses unused)."""
+    rules = get_preset("hand-and-foot").derive(yes_obliges=True)
+    for seed in range(tier(2, 10)):
+        state = play_game(rules, seed, bots)  # raises on an illegal move
+        assert GameState.from_json(json.loads(json.dumps(state.to_json()))).to_json() == state.to_json()
 
 
 @pytest.mark.parametrize("players,decks,sides", [(2, 3, 2), (3, 4, 3), (5, 6, 5), (6, 7, 2)])
