@@ -71,7 +71,7 @@ SECTIONS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ("ask_partner", "Ask partners before going out"),
         ("partner_in_foot", "Partners must have played from the foot"),
         ("yes_obliges", "A partner's yes obliges the player to go out that turn"),
-        ("unused_yes_penalty", "Penalty for a yes not used"),
+        ("unused_yes_penalty", "Points lost for not going out after a yes that obliges"),
     )),
     ("Scoring", (
         ("bonus_natural", "Clean canasta bonus"),
