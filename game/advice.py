@@ -220,7 +220,6 @@ def why_no_take(obs: GameState, seat: int) -> str:
 
 
 def _meld(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -> str:
-    r = obs.rules
     side_index = obs.side_of(seat)
     side = obs.sides[side_index]
     effects = placement_effects(obs, seat, action["melds"])
@@ -230,7 +229,7 @@ def _meld(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -
         value = sum(M.card_value(c) for c in cards)
         line += (f"; their {value} points are enough for your side's first meld, which needs "
                  f"{opening_minimum(obs, side_index)}")
-    elif not side.knee_unlocked and r.has_knee and any("canasta" in e for e in effects):
+    elif not side.knee_unlocked and len(obs.players[seat].piles) == 2 and any("canasta" in e for e in effects):
         line += ": your side's first canasta, which opens your knee"
     hand = obs.players[seat].hand
     left = len(hand) - len(cards)

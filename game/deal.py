@@ -98,7 +98,7 @@ def start_deal(state: GameState, deck: list[str] | None = None) -> None:
         p.hand, p.piles = [], []
         p.knee_ready = p.pending_pickup = p.foot_played = False
     for s in state.sides:
-        s.melds, s.red3, s.opened, s.knee_unlocked = [], [], False, False
+        s.melds, s.red3, s.opened, s.knee_unlocked, s.unused_yes = [], [], False, False, 0
     dealt = [[] for _ in range(n)]
     for size in r.piles:
         for i in range(n):

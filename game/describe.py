@@ -159,6 +159,8 @@ def _piles(r: RuleSet) -> list[str]:
                         + ("" if r.knee_reminder else " The game does not remind you."))
         knee.append("When your side completes its first canasta, the player who made it picks up the knee "
                     "at once; " + partners)
+        if r.empty_hand_opens_knee:
+            knee.append("A player who empties the hand picks up the knee even before the side's first canasta.")
     knee.append("When you run out of cards you pick up your next pile: at once if your last card was "
                 "melded, at the start of your next turn if it was discarded. No one may be left "
                 "without cards unless they may pick up their next pile or go out: when your turn "
@@ -177,6 +179,9 @@ def _going_out(r: RuleSet) -> list[str]:
         out.append("Your partners must have picked up their foot and played from it.")
     if r.ask_partner:
         out.append("Playing with partners, ask them first; the answer binds for that turn.")
+        if r.yes_obliges:
+            out.append(f"A yes obliges you to go out that turn: ending it with cards left costs your side "
+                       f"{r.unused_yes_penalty:,} at the deal's end.")
     out.append({"optional": "Go out by melding every card or by discarding the last one.",
                 "required": "Going out needs a final discard.",
                 "forbidden": "Go out by melding every card, with no discard."}[r.going_out_discard])

@@ -392,7 +392,7 @@ def _check_empty_hand(state: GameState, seat: int, p: Plan) -> None:
     player = state.players[seat]
     side = state.sides[state.side_of(seat)]
     if player.piles:
-        if _next_pile_open(state, seat, first_canasta=bool(p.completed) and not side.knee_unlocked):
+        if next_pile_open(state, seat, first_canasta=bool(p.completed) and not side.knee_unlocked):
             return
         raise IllegalMove("You may not meld your last card: you cannot pick up your knee "
                           "until your side has made a canasta.")
@@ -419,7 +419,7 @@ def _check_last_card(state: GameState, seat: int, p: Plan, left: int) -> None:
     side = state.sides[state.side_of(seat)]
     keep = "You must keep two cards after melding, one to discard and one to hold:"
     if player.piles:
-        if not _next_pile_open(state, seat, first_canasta=bool(p.completed) and not side.knee_unlocked):
+        if not next_pile_open(state, seat, first_canasta=bool(p.completed) and not side.knee_unlocked):
             raise IllegalMove(f"{keep} you cannot pick up your knee until your side has made a canasta.")
         return
     if state.rules.going_out_discard == "forbidden":
@@ -429,12 +429,15 @@ def _check_last_card(state: GameState, seat: int, p: Plan, left: int) -> None:
         raise IllegalMove(f"{keep} you may not go out yet. {problem}")
 
 
-def _next_pile_open(state: GameState, seat: int, first_canasta: bool = False) -> bool:
+def next_pile_open(state: GameState, seat: int, first_canasta: bool = False) -> bool:
+    """Whether the seat may run out of cards into its next pile: a foot
+    always; the knee once the side's first canasta opened it (``first_canasta``:
+    the action under test makes it), or on an emptied hand where the rules say so."""
     player = state.players[seat]
     if not player.piles:
         return False
     is_knee = len(player.piles) == 2
-    return not is_knee or player.knee_ready or first_canasta
+    return not is_knee or player.knee_ready or first_canasta or state.rules.empty_hand_opens_knee
 
 
 def _completed_kinds(state: GameState, seat: int, p: Plan) -> list[tuple[str, str]]:
@@ -471,7 +474,7 @@ def _plan_discard(state: GameState, seat: int, action: dict) -> Plan:
     p = Plan(action, seat)
     if len(player.hand) == 1:
         p.empties_hand = True
-        if _next_pile_open(state, seat):
+        if next_pile_open(state, seat):
             return p
         if player.piles:
             raise IllegalMove("You may not discard your last card: you cannot pick up your knee "
@@ -675,7 +678,8 @@ def _execute_melds(state: GameState, p: Plan, top: str | None = None) -> None:
             for q in [p.seat] + state.partners(p.seat):
                 if len(state.players[q].piles) == 2:
                     state.players[q].knee_ready = True
-            pick_up_next_pile(state, p.seat)
+            if state.players[p.seat].knee_ready:  # its maker may be past the knee already
+                pick_up_next_pile(state, p.seat)
     lay_red_threes(state, p.seat)
 
 
@@ -694,6 +698,8 @@ def _note_placements(state: GameState, p: Plan, side_index: int, by_id: dict, fi
 
 
 def _next_turn(state: GameState) -> None:
+    if state.permission and state.rules.yes_obliges:
+        _unused_yes(state)
     seat = (state.turn + 1) % state.num_players
     state.turn = seat
     state.turn_number += 1
@@ -704,6 +710,14 @@ def _next_turn(state: GameState) -> None:
     if player.pending_pickup or player.knee_ready and state.rules.partner_knee_at_turn_start:
         pick_up_next_pile(state, seat)
     lay_red_threes(state, seat)
+
+
+def _unused_yes(state: GameState) -> None:
+    """The turn ends without going out after a yes that obliged it: the
+    side pays for it at the deal's scoring (docs/presets/hand-and-foot.md)."""
+    side = state.side_of(state.turn)
+    state.sides[side].unused_yes += 1
+    state.events.append(E.UnusedYes(state.turn, side, state.rules.unused_yes_penalty))
 
 
 def _end_deal(state: GameState) -> None:
@@ -769,4 +783,4 @@ def winner(state: GameState) -> list[int]:
 
 
 __all__ = ["apply", "check", "is_legal", "plan", "opening_minimum", "go_out_problem",
-           "book_status", "winner", "restart", "replay", "in_first_pile"]
+           "book_status", "next_pile_open", "winner", "restart", "replay", "in_first_pile"]

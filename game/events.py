@@ -108,6 +108,15 @@ class StockRanOut(NamedTuple):
     name = Ev.STOCK_RAN_OUT
 
 
+class UnusedYes(NamedTuple):
+    """A turn ended without going out after a partner's yes that obliged it."""
+
+    seat: int
+    side: int
+    points: int              # what the side pays at the deal's scoring
+    name = Ev.UNUSED_YES
+
+
 class WentOut(NamedTuple):
     seat: int
     name = Ev.WENT_OUT

@@ -63,12 +63,15 @@ SECTIONS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     )),
     ("Knee and foot", (
         ("partner_knee_at_turn_start", "Partners hold their knee from the start of their next turn"),
+        ("empty_hand_opens_knee", "An emptied hand opens the knee without a canasta"),
     )),
     ("Going out", (
         ("books_required", "The book is needed to go out"),
         ("going_out_discard", "Final discard"),
         ("ask_partner", "Ask partners before going out"),
         ("partner_in_foot", "Partners must have played from the foot"),
+        ("yes_obliges", "A partner's yes obliges the player to go out that turn"),
+        ("unused_yes_penalty", "Points lost for not going out after a yes that obliges"),
     )),
     ("Scoring", (
         ("bonus_natural", "Clean canasta bonus"),

@@ -97,6 +97,8 @@ def _side_problem(state) -> str | None:
             return f"{who}'s first-canasta flag does not match its melds."
         if side.red3 and (not r.red3_laid or (r.red3_after_opening and not side.opened)):
             return f"{who} has red 3s laid where the rules keep them in hand."
+        if side.unused_yes and not (yes_may_oblige(r, state.seats_of(i)) and side.unused_yes < state.turn_number):
+            return f"{who} pays for a yes not used where a yes does not oblige, or more than its turns."
     return None
 
 
@@ -190,12 +192,19 @@ def row_problem(state, i: int, row, went_out) -> str | None:
     if not 0 <= n3 <= cards or red3["points"] != n3 * r.red3_value + (
             r.red3_set_bonus if r.red3_set_size and n3 >= r.red3_set_size else 0):
         return "its red 3s are not a possible count and score."
-    if row["going_out"] != (r.going_out_bonus if went_out is not None and went_out in seats else 0):
+    unused = (r.going_out_bonus if went_out is not None and went_out in seats else 0) - row["going_out"]
+    if unused and not (yes_may_oblige(r, seats) and r.unused_yes_penalty
+                       and unused % r.unused_yes_penalty == 0 and 0 < unused // r.unused_yes_penalty <= cards):
         return "its going-out bonus is wrong."
     if row["total"] != (row["melded"] + row["left"] + sum(c["points"] for c in canastas.values())
                         + red3["points"] + row["going_out"]):
         return "its parts do not add up to its total."
     return None
+
+
+def yes_may_oblige(r, seats: list[int]) -> bool:
+    """Whether a side of these seats can owe for a yes not used (game/engine.py's _unused_yes)."""
+    return r.yes_obliges and r.ask_partner and len(seats) > 1
 
 
 _BARE = {Act.DRAW, Act.KNOCK, Act.PICK_UP_KNEE, Act.ASK}

@@ -69,5 +69,6 @@ class Ev:
     ANSWERED = "answered"
     STOCK_RAN_OUT = "stock_ran_out"
     WENT_OUT = "went_out"
+    UNUSED_YES = "unused_yes"      # a turn ended without going out after a binding yes
     DEAL_OVER = "deal_over"
     DEAL_BEGAN = "deal_began"

@@ -110,6 +110,7 @@ _LOG_WORDS = {  # the log's words for each event that is the action itself, as (
     Ev.PICKED_UP: lambda e, before, after: f"picked up the {e['pile']}" if e["chosen"] else None,
     Ev.ASKED: lambda e, before, after: _asked(e, before),
     Ev.ANSWERED: lambda e, before, after: "answered yes" if e["yes"] else "answered no",
+    Ev.UNUSED_YES: lambda e, before, after: _unused_yes(e),
 }
 
 
@@ -118,6 +119,11 @@ def _deal_end(after):
     for out in _events(after, Ev.WENT_OUT):
         return f". {seat_name(after, out['seat'])} went out"
     return ". The deal is over" if _events(after, Ev.DEAL_OVER) else ""
+
+
+def _unused_yes(e):
+    """"did not go out after the yes (−100)"."""
+    return f"did not go out after the yes (−{grouped(e['points'])})"
 
 
 def _asked(e, view):
@@ -225,6 +231,7 @@ _TURN_WORDS = {  # a turn's words for each event that is the action itself, as (
     Ev.KNOCKED: lambda e, before, brief: None if brief else "knocked",
     Ev.ASKED: lambda e, before, brief: _asked(e, before),
     Ev.ANSWERED: lambda e, before, brief: f"{seat_name(before, e['seat'])} said {'yes' if e['yes'] else 'no'}",
+    Ev.UNUSED_YES: lambda e, before, brief: _unused_yes(e),
 }
 
 

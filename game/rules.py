@@ -99,11 +99,19 @@ class RuleSet:
     # start of their next turn (so it counts for taking the pile); False: they
     # pick it up after drawing
     partner_knee_at_turn_start: bool = False
+    # a player who empties the hand picks up the knee even before the side's
+    # first canasta (at once after a meld, at the next turn after a discard)
+    empty_hand_opens_knee: bool = False
 
     # -- going out -----------------------------------------------------------
     going_out_discard: str = "optional"   # "optional", "required", "forbidden"
     ask_partner: bool = True
     partner_in_foot: bool = False         # partner must have played from the foot
+    # a partner's yes obliges the player to go out that turn: a turn ended
+    # without going out after a yes costs the side unused_yes_penalty at the
+    # deal's scoring (False: a yes permits going out, never obliges)
+    yes_obliges: bool = False
+    unused_yes_penalty: int = 100
     books_required: bool = True           # the basic book is needed to go out
     books: tuple[Book, ...] = TRIPLE_PLAY_BOOK
     books_by_deal: tuple[tuple[int, tuple[Book, ...]], ...] = ()  # overrides per deal
@@ -346,6 +354,8 @@ def _range_problems(r: RuleSet) -> list[str]:
         p.append(f"A canasta has at most {MAX_CANASTA} cards.")
     if not 1 <= r.meld_min <= r.canasta_size:
         p.append("The smallest meld must have between 1 and canasta-size cards.")
+    if r.unused_yes_penalty < 0:
+        p.append("The penalty for a yes not used must not be negative.")
     if r.wild_ratio < 0 or r.natural_surplus < 0 or r.max_wilds < 0 or r.min_naturals < 1:
         p.append("Wild-card limits must not be negative; a meld needs a natural card.")
     if not r.opening_by_deal:
@@ -365,6 +375,8 @@ def _combination_problems(r: RuleSet) -> list[str]:
         p.append("growth_not_same_turn only matters when melds may grow.")
     if r.one_meld_per_rank and r.meld_growth == "never":
         p.append("With one meld per rank, melds must be able to grow past a canasta.")
+    if r.empty_hand_opens_knee and not r.has_knee:
+        p.append("An emptied hand can open the knee only where there is a knee.")
     if r.red3_after_opening and not r.red3_laid:
         p.append("red3_after_opening needs red 3s to be laid.")
     return p

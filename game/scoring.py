@@ -2,7 +2,8 @@
 
 Order follows the usual tally (seed 000, reply to Marilyn E. Carter): melded
 cards, minus cards left in hands, knees and feet, plus canasta bonuses, red
-3s and going out. The parts add up to ``total``.
+3s and going out (less the penalty for each yes not used, where a yes
+obliges). The parts add up to ``total``.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ def deal_breakdown(state: GameState) -> list[dict]:
             left += sum(M.left_value(r, c) for c in p.hand)
             left += sum(M.left_value(r, c) for pile in p.piles for c in pile)
         going_out = r.going_out_bonus if state.went_out is not None and state.went_out in seats else 0
+        going_out -= state.sides[s_index].unused_yes * r.unused_yes_penalty
         bonus = sum(v["points"] for v in parts["canastas"].values())
         total = parts["melded"] + left + bonus + parts["red3"]["points"] + going_out
         out.append({

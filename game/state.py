@@ -93,11 +93,15 @@ class Side:
     opened: bool = False
     knee_unlocked: bool = False     # the side has completed its first canasta
     total: int = 0                  # running score before the current deal
+    unused_yes: int = 0             # turns this deal ended without going out after a yes that obliged it
 
     def to_json(self) -> dict:
-        return {"melds": [m.to_json() for m in self.melds], "red3": list(self.red3),
-                "opened": self.opened, "knee_unlocked": self.knee_unlocked,
-                "total": self.total}
+        out = {"melds": [m.to_json() for m in self.melds], "red3": list(self.red3),
+               "opened": self.opened, "knee_unlocked": self.knee_unlocked,
+               "total": self.total}
+        if self.unused_yes:  # absent when none: states from before the option read the same
+            out["unused_yes"] = self.unused_yes
+        return out
 
 
 class Redeal(NamedTuple):
@@ -278,6 +282,7 @@ STATE_KEYS = {"version", "rules", "seed", "players", "sides", "stocks", "discard
               "went_out", "next_meld_id", "deal_results", "log"}
 PLAYER_KEYS = {"name", "bot", "hand", "piles", "knee_ready", "pending_pickup", "foot_played"}
 SIDE_KEYS = {"melds", "red3", "opened", "knee_unlocked", "total"}
+SIDE_OPTIONAL_KEYS = {"unused_yes"}
 MELD_KEYS = {"id", "rank", "cards", "book", "completed_turn"}
 DEALT_FROM_KEYS = {"seed", "deal", "seat"}
 REDEAL_KEYS = {"deal", "seed", "deck"}
@@ -399,10 +404,13 @@ def _load_player(p, i: int) -> Player:
 
 
 def _load_side(s, i: int) -> Side:
-    _object(s, SIDE_KEYS, f"side {i + 1}")
+    what = f"side {i + 1}"
+    _need(isinstance(s, dict), f"{what} must be a JSON object.")
+    _object(s, SIDE_KEYS | (SIDE_OPTIONAL_KEYS & s.keys()), what)
     melds = [_load_meld(m) for m in _list(s["melds"], "melds")]
     return Side(melds=melds, red3=_cards(s["red3"], "Red 3s"), opened=_bool(s, "opened"),
-                knee_unlocked=_bool(s, "knee_unlocked"), total=_int(s, "total"))
+                knee_unlocked=_bool(s, "knee_unlocked"), total=_int(s, "total"),
+                unused_yes=_int(s, "unused_yes", 0, MAX_LOG) if "unused_yes" in s else 0)
 
 
 def _load_meld(m) -> Meld:

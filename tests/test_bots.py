@@ -61,6 +61,15 @@ def test_a_light_hard_plays_a_whole_game():
     assert state.phase == "game_end"
 
 
+@pytest.mark.parametrize("preset,option", [("hand-and-foot", "yes_obliges"),
+                                           ("triple-play-001", "empty_hand_opens_knee")])
+def test_a_light_hard_plays_a_whole_game_under_the_house_options_for_the_other_readings(preset, option):
+    """Issue 53: a yes that obliges going out, an emptied hand that opens the knee."""
+    rules = PRESETS[preset].derive(**{option: True})
+    state = play_game(rules, 3, ["normal"], choosers=[Hard(1, 8), get_bot("normal")] * 2)
+    assert state.phase == "game_end"
+
+
 @pytest.mark.parametrize("name", ["easy", "normal"])
 @settings(SETTINGS, max_examples=3)
 @given(st.integers(0, 10**6))

@@ -28,3 +28,7 @@ def test_description_follows_the_options():
     assert "hidden canasta" in text(PRESETS["saskatchewan"])
     assert "either stock pile" in text(PRESETS["simpson"])
     assert "freezes the pile" in text(PRESETS["brouillette"])
+    assert "empties the hand" not in base
+    assert "empties the hand picks up the knee" in text(TRIPLE_PLAY.derive(empty_hand_opens_knee=True))
+    assert "obliges" not in base
+    assert "costs your side 250" in text(TRIPLE_PLAY.derive(yes_obliges=True, unused_yes_penalty=250))

@@ -44,6 +44,9 @@ def test_custom_rules_are_saved_in_full():
     (lambda d: d.update(deal=5), "outside a 4-deal game"),
     (lambda d: d["players"][0].update(name="<script>" * 10), "1 to 40 characters"),
     (lambda d: d.update(players=d["players"][:3]), "not 3"),
+    (lambda d: d["sides"][0].update(unused_yes=1), "where a yes does not oblige"),
+    (lambda d: d["sides"][0].update(unused_yes=-1), "unused_yes is out of range"),
+    (lambda d: d.update(rules={"yes_obliges": True, "unused_yes_penalty": -5}), "must not be negative"),
 ])
 def test_bad_states_are_refused_with_a_reason(mutate, words):
     data = fresh()

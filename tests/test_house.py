@@ -9,6 +9,7 @@ from game import RulesError, new_game, view
 from game.describe import describe
 from game.house import LABELS, SECTIONS, build, changes, kind, parse, text
 from game.presets import PRESETS, TRIPLE_PLAY
+from game.rules import RuleSet
 from game.state import GameState
 from ui.table_view import page_fields, page_view
 
@@ -75,3 +76,27 @@ def test_game_view_is_the_seats_observation_only():
     """What the page shows or hides under a rule set is ui/table_view.py's, not the engine's."""
     state = new_game("triple-play", seed=1)
     assert not (set(page_fields(state, 0)) - {"knee_ready"}) & set(view(state, 0))
+
+
+def test_the_knee_option_is_a_house_rule_that_needs_a_knee():
+    """An emptied hand opening the knee (seed 001's other reading) is edited like any option,
+    travels in the rule set's JSON and is refused, with a sentence, where there is no knee."""
+    rules = build(PRESETS["triple-play-001"], {"empty_hand_opens_knee": True})
+    assert RuleSet.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
+    assert changes(rules) == [{"option": "empty_hand_opens_knee", "label": LABELS["empty_hand_opens_knee"],
+                               "preset": "no", "value": "yes"}]
+    with pytest.raises(RulesError, match="only where there is a knee"):
+        build(PRESETS["hand-and-foot"], {"empty_hand_opens_knee": True})
+    with pytest.raises(RulesError, match="empty_hand_opens_knee must be true or false"):
+        RuleSet.from_dict({"empty_hand_opens_knee": "yes"})
+
+
+def test_a_yes_that_obliges_is_a_house_rule_with_its_penalty():
+    """Seed 003's other reading of the partner's yes: the option and its figure are edited like
+    any option, travel in the rule set's JSON, and a negative penalty is refused."""
+    rules = build(PRESETS["hand-and-foot"], {"yes_obliges": True, "unused_yes_penalty": "150"})
+    assert (rules.yes_obliges, rules.unused_yes_penalty) == (True, 150)
+    assert RuleSet.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
+    assert [c["option"] for c in changes(rules)] == ["yes_obliges", "unused_yes_penalty"]
+    with pytest.raises(RulesError, match="must not be negative"):
+        build(PRESETS["hand-and-foot"], {"unused_yes_penalty": "-100"})

@@ -5,18 +5,21 @@ Seeds (titles and addresses in docs/presets/*.md): 001 = Cool Old Games,
 Canasta"; 003 = Pagat, "Hand and Foot"; 004 = "Hand, Knee and Foot" (TWR Times).
 """
 
+import json
 import os
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from game import RulesError, apply, legal_actions, new_game
+from game import RulesError, apply, legal_actions, narrate, new_game, view
 from game import cards as C
 from game.engine import opening_minimum
+from game.invariants import row_problem
 from game.presets import PRESETS, get_preset
 from game.scoring import deal_breakdown
 from game.simulate import play_game
+from game.state import GameState
 from tests.helpers import BOOK, add, meld, position, refused, take, tier
 
 
@@ -93,6 +96,37 @@ def test_001_a_hand_is_not_emptied_before_the_sides_first_canasta():
     s = position("triple-play-001", hands={0: "9S 9H 9D 9C 9S 9H 9D"}, phase="play", opened=[0])
     apply(s, meld("9S 9H 9D 9C 9S 9H 9D"))  # the canasta opens the knee: the hand may empty into it
     assert len(s.players[0].hand) == 13 and len(s.players[0].piles) == 1
+    assert not get_preset("triple-play-001").empty_hand_opens_knee  # the option keeps this reading
+
+
+KNEE_001 = "KS KH KD KC KS KH KD 4C 6C 8S 8H TS TH"
+FOOT_001 = "4D 4H 6D 6H 8D 8C TD TC JS JH QS"
+
+
+def test_001_option_an_emptied_hand_opens_the_knee_without_a_canasta():
+    """Seed 001's other reading of "Players must empty their Hand first. Once that has been done,
+    they may begin playing with the Knee cards", the house option ``empty_hand_opens_knee``: a
+    hand emptied by melding opens its knee at once, by discarding at the next turn (as a foot);
+    the side's first canasta still opens the partners' knees, and its maker, already past the
+    knee, does not pick up the foot (docs/presets/triple-play-001.md, rulings)."""
+    rules = get_preset("triple-play-001").derive(empty_hand_opens_knee=True)
+    s = position(rules, hands={0: "9S 9H 9D"}, piles={0: [KNEE_001, FOOT_001]}, phase="play", opened=[0])
+    apply(s, meld("9S 9H 9D"))
+    assert s.players[0].hand == KNEE_001.split() and len(s.players[0].piles) == 1
+    assert not s.sides[0].knee_unlocked and GameState.from_json(s.to_json()).to_json() == s.to_json()
+    apply(s, meld("KS KH KD KC KS KH KD"))  # the side's first canasta
+    assert len(s.players[0].piles) == 1 and len(s.players[0].hand) == 6 and s.players[2].knee_ready
+    s = position(rules, hands={0: "4C"}, phase="play")
+    apply(s, {"type": "discard", "card": "4C"})
+    assert s.players[0].pending_pickup and len(s.players[0].piles) == 2
+    assert GameState.from_json(s.to_json()).to_json() == s.to_json()
+
+
+@pytest.mark.parametrize("bots", [["random"], ["normal"], ["easy", "normal"]])
+def test_001_option_bots_play_whole_games_with_the_knee_opened_by_an_empty_hand(bots):
+    rules = get_preset("triple-play-001").derive(empty_hand_opens_knee=True)
+    for seed in range(tier(2, 10)):
+        assert play_game(rules, seed, bots).phase == "game_end"  # raises on an illegal move
 
 
 def test_001_pile_taken_onto_own_meld_without_a_pair():
@@ -388,13 +422,15 @@ def test_hand_and_foot_scoring():
     assert row["red3"]["points"] == 700
 
 
+HF_BOOK = [("K", "KS KH KD KC KS KH KD"), ("Q", "QS QH QD QC QS QH QD"), ("J", "JS JH JD JC JS JH 2D"),
+           ("T", "TS TH TD TC TS TH 2D"), ("W", "2S 2H 2C JK JK 2S 2H")]
+
+
 def test_hand_and_foot_going_out_needs_two_clean_two_dirty_one_wild_and_partner_in_foot():
-    books = [("K", "KS KH KD KC KS KH KD"), ("Q", "QS QH QD QC QS QH QD"), ("J", "JS JH JD JC JS JH 2D"),
-             ("T", "TS TH TD TC TS TH 2D"), ("W", "2S 2H 2C JK JK 2S 2H")]
-    s = position("hand-and-foot", hands={0: "9S 9H 9D"}, piles={0: [], 2: []}, melds={0: books[:4]},
+    s = position("hand-and-foot", hands={0: "9S 9H 9D"}, piles={0: [], 2: []}, melds={0: HF_BOOK[:4]},
                  phase="play")
     refused(s, {"type": "ask_to_go_out"}, "wild canasta")
-    s = position("hand-and-foot", hands={0: "9S 9H 9D"}, piles={0: [], 2: []}, melds={0: books}, phase="play")
+    s = position("hand-and-foot", hands={0: "9S 9H 9D"}, piles={0: [], 2: []}, melds={0: HF_BOOK}, phase="play")
     refused(s, {"type": "ask_to_go_out"}, "North must first play from their foot")
     s.players[2].foot_played = True
     apply(s, {"type": "ask_to_go_out"})
@@ -403,21 +439,62 @@ def test_hand_and_foot_going_out_needs_two_clean_two_dirty_one_wild_and_partner_
     assert s.deal_results[0]["sides"][0]["going_out"] == 100
 
 
+KEEP_6C = {"type": "discard", "card": "4C"}
+
+
+def granted(rules, answer=True):
+    """Hand-and-foot's seat 0 in the foot with the book asks, gets ``answer`` and melds
+    three 9s, holding 4C 6C: discarding 4C (``KEEP_6C``) ends the turn without going out."""
+    s = position(rules, hands={0: "9S 9H 9D 4C 6C"}, piles={0: [], 2: []}, melds={0: HF_BOOK}, phase="play")
+    s.players[2].foot_played = True
+    apply(s, {"type": "ask_to_go_out"})
+    apply(s, {"type": "answer", "yes": answer})
+    apply(s, meld("9S 9H 9D"))
+    return s
+
+
 def test_hand_and_foot_a_yes_permits_going_out_and_does_not_oblige_it():
     """Seed 003 (Whitnack): "If partner agrees you must meld all of your remaining cards, or
     meld all but one of your remaining cards and discard your last card." Read as the two ways
     the yes lets the player go out, not as a duty: a player who then keeps cards may discard
     and play on, and the yes ends with the turn (docs/presets/hand-and-foot.md, rulings)."""
-    books = [("K", "KS KH KD KC KS KH KD"), ("Q", "QS QH QD QC QS QH QD"), ("J", "JS JH JD JC JS JH 2D"),
-             ("T", "TS TH TD TC TS TH 2D"), ("W", "2S 2H 2C JK JK 2S 2H")]
-    s = position("hand-and-foot", hands={0: "9S 9H 9D 4C 6C"}, piles={0: [], 2: []}, melds={0: books},
-                 phase="play")
-    s.players[2].foot_played = True
-    apply(s, {"type": "ask_to_go_out"})
-    apply(s, {"type": "answer", "yes": True})
-    apply(s, meld("9S 9H 9D"))
-    apply(s, {"type": "discard", "card": "4C"})
+    s = apply(granted("hand-and-foot"), KEEP_6C)
     assert s.went_out is None and s.turn == 1 and s.permission is None and s.players[0].hand == ["6C"]
+    assert not s.rules.yes_obliges and s.sides[0].unused_yes == 0 and deal_breakdown(s)[0]["going_out"] == 0
+
+
+def test_hand_and_foot_option_a_yes_obliges_and_a_yes_not_used_costs_the_penalty():
+    """The other reading of the same sentence, the house option ``yes_obliges``: a player who
+    ends the turn without going out after the yes costs the side ``unused_yes_penalty`` (100,
+    the going-out bonus the yes was asked for) in the deal's going-out column, said by an
+    event. Nothing is refused, so a player who cannot go out still has a move; a no costs
+    nothing (docs/presets/hand-and-foot.md, rulings)."""
+    rules = get_preset("hand-and-foot").derive(yes_obliges=True)
+    s = granted(rules)
+    before = view(s, 0)
+    apply(s, KEEP_6C)
+    assert s.turn == 1 and s.players[0].hand == ["6C"]
+    assert [e.name for e in s.events][:2] == ["discarded", "unused_yes"] and s.events[1].points == 100
+    assert narrate.summarize(KEEP_6C, 0, before, view(s, 0)) == \
+        "You discarded 4♣ and did not go out after the yes (−100)."
+    row = deal_breakdown(s)[0]
+    assert s.sides[0].unused_yes == 1 and row["going_out"] == -100 and row_problem(s, 0, row, None) is None
+    assert GameState.from_json(json.loads(json.dumps(s.to_json()))).sides[0].unused_yes == 1
+    s.went_out = 0  # going out later in the deal earns the bonus, less the penalty
+    assert deal_breakdown(s)[0]["going_out"] == 0 and row_problem(s, 0, deal_breakdown(s)[0], 0) is None
+    s = apply(granted(rules.derive(unused_yes_penalty=250)), KEEP_6C)
+    assert deal_breakdown(s)[0]["going_out"] == -250
+    s = apply(granted(rules, answer=False), KEEP_6C)
+    assert s.sides[0].unused_yes == 0 and "unused_yes" not in s.to_json()["sides"][0]
+
+
+@pytest.mark.parametrize("bots", [["random"], ["normal"], ["easy", "normal"]])
+def test_hand_and_foot_option_bots_play_whole_games_when_a_yes_obliges(bots):
+    """Every position the rule makes loads back (the random bot leaves yeses unused)."""
+    rules = get_preset("hand-and-foot").derive(yes_obliges=True)
+    for seed in range(tier(2, 10)):
+        state = play_game(rules, seed, bots)  # raises on an illegal move
+        assert GameState.from_json(json.loads(json.dumps(state.to_json()))).to_json() == state.to_json()
 
 
 @pytest.mark.parametrize("players,decks,sides", [(2, 3, 2), (3, 4, 3), (5, 6, 5), (6, 7, 2)])

@@ -8,7 +8,7 @@ from game import StateError, apply, new_game, observe
 from game.bots import get_bot
 from game.presets import PRESETS, TRIPLE_PLAY
 from game.share import decode, encode
-from tests.helpers import BAD, tier
+from tests.helpers import BAD, pack, payload, tier
 
 
 def play_along(preset: str, seed: int, players: int | None = None):
@@ -54,6 +54,25 @@ def test_links_stay_under_1500_characters(preset):
 def test_custom_rules_travel_in_the_link():
     s = new_game(TRIPLE_PLAY.derive(name="house", knee_reminder=True), seed=5)
     assert decode(encode(s)).rules == s.rules
+
+
+def test_the_house_options_for_the_other_readings_travel_in_the_link():
+    """Issue 53's options: the rule set carries them; a position with a yes not used (its
+    penalty in the score sheet and the side's count) is rebuilt; a bad value is refused."""
+    rules = PRESETS["hand-and-foot"].derive(yes_obliges=True, unused_yes_penalty=150)
+    seen, last = 0, 0
+    for state in play_along(rules, 2):
+        unused = sum(side.unused_yes for side in state.sides)
+        if unused != last or state.deal_over:
+            again = decode(encode(state))
+            assert same_position(again, state) and again.rules == rules
+        seen, last = seen + (unused > last), unused
+    assert seen, "the random bots should leave a yes unused"
+    rules = PRESETS["triple-play-001"].derive(empty_hand_opens_knee=True)
+    assert decode(encode(new_game(rules, seed=5))).rules == rules
+    for bad in ({"yes_obliges": "yes"}, {"unused_yes_penalty": -1}, {"empty_hand_opens_knee": 1}):
+        with pytest.raises(StateError, match="rules are invalid"):
+            decode(pack(dict(payload(), r=bad)))
 
 
 @pytest.mark.parametrize("link,words", BAD)

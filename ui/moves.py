@@ -136,6 +136,7 @@ _ACTION_STEPS = {  # the steps of each event that is the action itself
     Ev.KNOCKED: _said(lambda e, who, you: (f"{who} knock{'' if you else 's'}", "info")),
     Ev.ASKED: _said(lambda e, who, you: (f"{who}: may I go out?", "ask")),
     Ev.ANSWERED: _said(lambda e, who, you: (f"{who}: {'yes' if e['yes'] else 'no'}", "ask")),
+    Ev.UNUSED_YES: _said(lambda e, who, you: (f"{who}: not out after the yes, −{e['points']:,}", "info")),
     Ev.MELDED: _meld,
 }
 

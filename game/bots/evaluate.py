@@ -2,7 +2,8 @@
 
 A finished deal is worth its real score. A deal in progress is worth a
 weighted sum of what is on the table and in the side's hands: points
-already banked (melded cards, canasta bonuses, red 3s), what plain melds
+already banked (melded cards, canasta bonuses, red 3s, less what the side
+owes for a yes it did not go out on), what plain melds
 and cards in hand promise (each card's share of the canasta bonus it would
 belong to), what cards left in hand, knee and foot would cost, and how
 many of the side's players have one pile left (in triple-play: on the
@@ -109,6 +110,7 @@ def features(state: GameState, side_index: int) -> dict[str, float]:
     ready_piles = [ready_pile(p) for p in players]
     n3 = len(side.red3) + sum(C.is_red_three(c) for pile in ready_piles for c in pile)
     banked = n3 * r.red3_value + (r.red3_set_bonus if r.red3_set_size and n3 >= r.red3_set_size else 0)
+    banked -= side.unused_yes * r.unused_yes_penalty  # owed already, as the deal's scoring will say
     plain = 0.0
     started = dict.fromkeys(_big_ranks(r), 0)   # cards in the unfinished big melds
     for m in side.melds:

@@ -252,9 +252,11 @@ def _caps_after(obs: GameState, s: int, before: list, turn: int) -> dict[str, in
 
 def _pile_open_to(obs: GameState, seat: int) -> bool:
     """Whether the seat may run out of cards into its next pile (its knee
-    opens with its side's first canasta; a foot after the hand or knee is open)."""
+    opens with its side's first canasta, or on an emptied hand where the rules
+    say so; a foot after the hand or knee is open)."""
     p = obs.players[seat]
-    return bool(p.piles) and (len(p.piles) == 1 or obs.sides[obs.side_of(seat)].knee_unlocked)
+    return bool(p.piles) and (len(p.piles) == 1 or obs.rules.empty_hand_opens_knee
+                              or obs.sides[obs.side_of(seat)].knee_unlocked)
 
 
 def _played(held: Counter, action: dict) -> None:

@@ -29,7 +29,7 @@ from itertools import permutations
 
 from .. import cards as C
 from .. import melds as M
-from ..engine import book_status, go_out_problem
+from ..engine import book_status, go_out_problem, next_pile_open
 from ..moves import open_melds
 from ..names import MeldKind
 from ..state import GameState
@@ -48,9 +48,8 @@ BIG_KEEP = 300         # 5s and 7s: a natural canasta is worth thousands
 
 def may_run_out(obs: GameState, seat: int) -> bool:
     """Emptying the hand is allowed now: the next pile is open, or going out is granted."""
-    me = obs.players[seat]
-    if me.piles:
-        return len(me.piles) == 1 or me.knee_ready
+    if obs.players[seat].piles:
+        return next_pile_open(obs, seat)
     return obs.permission is True
 
 
