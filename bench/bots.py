@@ -12,12 +12,28 @@ phone profile's figure, Pyodide's time x4 (a CPU four times slower),
 against the targets: p95 at most 1.0 s a searched decision, 1.5 s an ask
 or an answer (whose look-aheads are six times as long).
 
-Then plays ``normal`` against ``easy`` and ``hard`` against ``normal``, and
-prints each tournament's win rate with its 95% interval, the score margin
-(and per deal, which parts of the tally it came from), the wall time per
-move, then whether the targets hold (normal beats easy in 90% of games,
-hard beats normal in 65%, both with the interval clear of 50%). A full
-game is ~350 turns; a game of hard against normal takes some 4 s of CPU.
+Then the tournaments (``game.tournament``, duplicate games), each with its
+win rate and 95% interval, the score margin (and per deal, which parts of
+the tally it came from), the wall time per move, and whether its target
+holds (the win rate at least the target, its interval clear of 50%):
+
+- ``normal-easy``: ``normal`` against ``easy``, 90%;
+- ``hard-normal``: ``hard`` against ``normal``, 75%;
+- ``hard-perturbed``: ``hard`` against a perturbed normal (``normal~1``,
+  ``game/bots/perturbed.py``): normal with each of its hand-set numbers
+  (keep scores, the pile's worth, the answer's threshold, when it takes
+  and holds back) multiplied by exp(N(0, 0.3)) and each of its counts moved
+  by -1, 0 or +1, drawn anew for each game from a stream seeded by the
+  perturbation's number and the game's seed (both games of a pair meet
+  the same one), while hard's look-aheads still model every other seat as
+  the real normal: 70%, so hard's edge is not only its model of normal;
+- ``partner``: a side of ``hard`` partnered with ``normal`` (hard at the
+  side's first seat) against two ``normal`` bots, as a person's bot partner
+  would be measured: 60%.
+
+A full game is ~350 turns; a game of hard against normal takes some 4 s
+of CPU, one with a single hard seat about half that. Keep the seeds of an
+evaluation apart from those a change was tuned on (``--seed``).
 A hard decision is a fixed amount of work, so the games are the same on
 any machine; only the times change.
 
@@ -36,7 +52,9 @@ from game.names import Act
 from game.simulate import play_game
 from game.tournament import tournament
 
-TARGETS = {("normal", "easy"): 0.90, ("hard", "normal"): 0.65}
+# (tournament, side A, side B, target win rate of A)
+MATCHES = [("normal-easy", "normal", "easy", 0.90), ("hard-normal", "hard", "normal", 0.75),
+           ("hard-perturbed", "hard", "normal~1", 0.70), ("partner", "hard+normal", "normal", 0.60)]
 FAST_MS = 20           # easy and normal: the most a move may take
 PHONE = 4              # the phone profile: a CPU this many times slower than Node's
 PHONE_P95_S = {"ask": 1.5, "answer": 1.5}  # the most a searched decision may take there, p95
@@ -116,22 +134,21 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--think-games", type=int, default=2, help="games of hard timed per decision")
-    ap.add_argument("--only", choices=["think", "normal-easy", "hard-normal"],
+    ap.add_argument("--only", choices=["think"] + [m[0] for m in MATCHES],
                     help="the thinking times alone, or one tournament")
     ap.add_argument("--games-only", action="store_true", help="skip the thinking times")
     a = ap.parse_args()
     ok = True
     if not a.games_only and a.only in (None, "think"):
         ok &= time_report(a.seed, a.think_games)
-    for top, other in TARGETS:
-        if a.only and a.only != f"{top}-{other}":
+    for match, top, other, target in MATCHES:
+        if a.only and a.only != match:
             continue
         result = tournament("triple-play", top, other, a.games, a.seed, a.jobs)
-        target = TARGETS[(top, other)]
         met = result["win_rate_a"] >= target and result["win_rate_a_ci95"][0] > 0.5
         ok &= met
         print(json.dumps({
-            "match": f"{top} vs {other}", "games": result["games"],
+            "match": f"{top} vs {other}", "seed": a.seed, "games": result["games"],
             "win_rate": result["win_rate_a"], "win_rate_ci95": result["win_rate_a_ci95"],
             "margin": result["margin_a"], "margin_ci95": result["margin_a_ci95"],
             "margin_per_deal_by_part": result["margin_per_deal_by_part"],

@@ -8,6 +8,10 @@ is timed per move; the times are kept apart from the results (``timing``),
 which are the same on any machine, quiet or busy. ``jobs`` spreads the
 pairs over processes.
 
+A side is one bot at both its seats (``hard``) or two joined by ``+``
+(``hard+normal``: ``hard`` at the side's first seat, ``normal`` at its
+partner's), as a person's side with a bot partner is.
+
 Besides who won, it says where A's margin came from: per deal, A's score
 minus B's for each part of the deal's tally (melded cards, cards left,
 canasta bonuses by kind, red 3s, going out), and how often each side went
@@ -27,6 +31,18 @@ from .presets import get_preset
 from .simulate import GameError, play_game
 
 Z95 = 1.96
+
+
+def side_bots(side: str) -> list[str]:
+    """The bots of a side, by its seats in order: ``hard+normal`` is hard, then normal."""
+    return side.split("+")
+
+
+def seat_bots(a: str, b: str, a_seats: int, players: int = 4) -> list[str]:
+    """Every seat's bot, side A at seats ``a_seats``, ``a_seats`` + 2, ...
+    (sides alternate round the table), B at the others."""
+    sides = (side_bots(a), side_bots(b)) if a_seats == 0 else (side_bots(b), side_bots(a))
+    return [sides[i % 2][(i // 2) % len(sides[i % 2])] for i in range(players)]
 
 
 class _Timed:
@@ -59,11 +75,10 @@ def play_pair(preset: str, seed: int, a: str, b: str) -> dict:
     out = {"seed": seed, "margins": [], "wins": [], "seconds": [0.0, 0.0], "moves": [0, 0],
            "errors": [], "parts": Counter(), "deals": 0, "went_out": [0, 0]}
     for a_seats in (0, 1):
-        names = [a, b] if a_seats == 0 else [b, a]
-        timers = [_Timed(names[0]), _Timed(names[1])]
+        names = seat_bots(a, b, a_seats)
+        timers = [_Timed(name) for name in names]
         try:
-            state = play_game(preset, seed, names, choosers=[timers[i % 2] for i in range(4)],
-                              check_cards=False)
+            state = play_game(preset, seed, names, choosers=timers, check_cards=False)
         except GameError as e:
             out["errors"].append({"seed": seed, "a_seats": a_seats, "error": str(e)})
             continue
@@ -71,9 +86,10 @@ def play_pair(preset: str, seed: int, a: str, b: str) -> dict:
         margin = totals[a_seats] - totals[1 - a_seats]
         out["margins"].append(margin)
         out["wins"].append(1.0 if margin > 0 else 0.5 if margin == 0 else 0.0)
-        for side, name in ((a_seats, 0), (1 - a_seats, 1)):
-            out["seconds"][name] += timers[side].seconds
-            out["moves"][name] += timers[side].moves
+        for seat, timer in enumerate(timers):
+            who = 0 if seat % 2 == a_seats else 1
+            out["seconds"][who] += timer.seconds
+            out["moves"][who] += timer.moves
         for deal in state.deal_results:
             ours, theirs = deal_parts(deal["sides"][a_seats]), deal_parts(deal["sides"][1 - a_seats])
             out["parts"].update({part: points - theirs[part] for part, points in ours.items()})
@@ -99,7 +115,9 @@ def mean_ci(values: list[float]) -> tuple[float, float, float]:
 def tournament(preset: str, a: str, b: str, games: int, seed: int, jobs: int = 1) -> dict:
     """Play ``games`` games (rounded up to whole duplicate pairs) of A against B;
     under ``timing`` the wall times, the only figures a machine's speed changes."""
-    get_preset(preset), get_bot(a), get_bot(b)  # refuse bad names before any work
+    get_preset(preset)  # refuse bad names before any work
+    for name in side_bots(a) + side_bots(b):
+        get_bot(name)
     seeds = [seed * 1_000_003 + i for i in range((games + 1) // 2)]
     start = time.perf_counter()
     args = ([preset] * len(seeds), seeds, [a] * len(seeds), [b] * len(seeds))

@@ -12,7 +12,7 @@ decision on any machine).
 from __future__ import annotations
 
 from ..errors import RulesError, brief
-from . import easy, hard, normal, random_bot
+from . import easy, hard, normal, perturbed, random_bot
 
 BOTS = {"random": random_bot.choose, "easy": easy.choose, "normal": normal.choose,
         "hard": hard.choose}
@@ -20,10 +20,15 @@ BOTS = {"random": random_bot.choose, "easy": easy.choose, "normal": normal.choos
 
 def get_bot(name: str):
     """A bot by name. ``hard:MS``, as a save from the days when ``hard``
-    thought for MS milliseconds names it, is ``hard``."""
+    thought for MS milliseconds names it, is ``hard``. ``normal~N``, for the
+    bench only (not offered in the page), is ``normal`` with its numbers
+    moved at random by perturbation N (``perturbed``)."""
     base, colon, ms = name.partition(":")
     if colon and base == "hard" and ms.isascii() and ms.isdigit():
         name = base
+    base, tilde, n = name.partition("~")
+    if tilde and base == "normal" and n.isascii() and n.isdigit():
+        return perturbed.PerturbedNormal(int(n))
     try:
         return BOTS[name]
     except KeyError:

@@ -184,10 +184,12 @@ def canasta_gain(obs: GameState, taker: int, rank: str) -> float:
 
 
 def keep_scores(obs: GameState, seat: int, risk: dict[str, float],
-                big_keep: float = BIG_KEEP) -> dict[str, float]:
+                big_keep: float = BIG_KEEP, pair_keep: float = PAIR_KEEP,
+                meld_keep: float = MELD_KEEP) -> dict[str, float]:
     """Per card in hand: what keeping it is worth (the lowest is thrown);
     ``risk``: per rank, what throwing it may feed the next player;
-    ``big_keep``: what a 5 or 7 adds."""
+    ``big_keep``, ``pair_keep``, ``meld_keep``: what a 5 or 7, a pair, a
+    rank the side is building adds."""
     hand = obs.players[seat].hand
     ours = open_melds(obs, seat)
     ranks = Counter(C.rank(c) for c in hand)
@@ -206,9 +208,9 @@ def keep_scores(obs: GameState, seat: int, risk: dict[str, float],
         rank = C.rank(c)
         score = M.card_value(c) / 4 + risk.get(rank, 0.0)
         if ranks[rank] >= 2:
-            score += PAIR_KEEP
+            score += pair_keep
         if rank in ours:
-            score += MELD_KEEP
+            score += meld_keep
         if rank in BIG_RANKS:
             score += big_keep
         out[c] = score
