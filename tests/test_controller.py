@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import game
+from game import bots as game_bots
 from game import share
 from game.engine import restart
 from game.replay import DealReplay
@@ -458,6 +459,38 @@ def test_a_bot_that_fails_leaves_the_table_usable(monkeypatch):
     run(scenario)
 
 
+def test_a_game_with_random_bots_plays_on_the_same_after_a_reload():
+    """Every bot move draws from its decision's own stream (the game's seed,
+    the seat, the position: ``decision_rng``), not from one the page keeps:
+    put back on the table mid-game, as a reload does, a game with
+    ``random`` seats goes on with the very moves it would have made."""
+    def person_turn(ctl):
+        s = ctl.session
+        easy = game_bots.get_bot("easy")
+        while s.state.to_move() == HUMAN and s.state.phase in ("draw", "play"):
+            assert ctl.act(easy(game.observe(s.state, HUMAN), HUMAN, None))
+
+    async def play(ctl, reload_after):
+        ctl.put_on_table(game.new_game("triple-play", seed=5, bots=[None, "random", "easy", "random"]),
+                         ["New game."])
+        await settle(ctl)
+        for turn in range(4):
+            if turn == reload_after:
+                s = ctl.session
+                ctl.put_on_table(game.GameState.from_json(s.state.to_json()), list(s.log))
+                await settle(ctl)
+            person_turn(ctl)
+            await settle(ctl)
+        return [json.dumps(a, sort_keys=True) for a in ctl.session.state.log]
+
+    logs = []
+    for reload_after in (None, 2):
+        async def scenario(ctl, page, reload_after=reload_after):
+            logs.append(await play(ctl, reload_after))
+        run(scenario)
+    assert logs[0] == logs[1] and len(logs[0]) > 20
+
+
 # -- putting a game on the table ----------------------------------------------------------------------------
 def test_every_way_onto_the_table_resets_the_same_fields():
     """A new game, a saved game and a lesson each start with nothing to undo,
@@ -884,7 +917,7 @@ def test_two_people_pass_the_phone_with_no_hand_in_the_page_between_them():
     async def scenario(ctl, page):
         s = ctl.session
         state = people_game()
-        ctl.put_on_table(state, ["New game."], __import__("random").Random(1))
+        ctl.put_on_table(state, ["New game."])
         await settle(ctl)
         ctl.render()
         handoffs = []
@@ -904,7 +937,7 @@ def test_two_people_pass_the_phone_with_no_hand_in_the_page_between_them():
 def test_after_the_hand_off_the_others_turns_come_first_then_the_hand():
     async def scenario(ctl, page):
         s = ctl.session
-        ctl.put_on_table(people_game(), ["New game."], __import__("random").Random(1))
+        ctl.put_on_table(people_game(), ["New game."])
         await settle(ctl)
         first = s.handoff
         await person_plays_a_turn(ctl, first)
@@ -928,7 +961,7 @@ def test_after_the_hand_off_the_others_turns_come_first_then_the_hand():
 def test_the_page_going_to_the_background_puts_the_hand_away():
     async def scenario(ctl, page):
         s = ctl.session
-        ctl.put_on_table(people_game(), ["New game."], __import__("random").Random(1))
+        ctl.put_on_table(people_game(), ["New game."])
         await settle(ctl)
         seat = s.handoff
         ctl.run_command("im", None)
@@ -964,7 +997,7 @@ def test_a_person_partner_answers_may_i_go_out_on_a_hand_off_of_their_own():
         state = about_to_ask("4S 4H 4D 8C")
         for seat, bot in enumerate(PARTNERS):
             state.players[seat].bot = bot
-        ctl.put_on_table(state, ["Planted."], __import__("random").Random(1))
+        ctl.put_on_table(state, ["Planted."])
         assert s.handoff == 0
         ctl.run_command("im", None)
         ctl.run_command("ask", None)
@@ -986,7 +1019,7 @@ def test_the_score_sheet_of_several_people_names_every_side():
     async def scenario(ctl, page):
         s = ctl.session
         state = play_until(people_game(), 1)
-        ctl.put_on_table(state, ["Played."], __import__("random").Random(1))
+        ctl.put_on_table(state, ["Played."])
         ctl.run_command("im", None)
         sheet = page.text("sheet")
         assert "South & North" in sheet and "West & East" in sheet

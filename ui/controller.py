@@ -28,6 +28,7 @@ from typing import NamedTuple
 import game
 from game import narrate
 from game.bots import get_bot
+from game.bots.determinize import decision_rng
 from game.house import changes
 from game.moves import legal_summary, meld_placements, meld_targets, refusal
 from ui import deal_log, handoff_view, render, seats, slices
@@ -116,7 +117,7 @@ class Controller:
         self.games.autosave(force)
 
     # -- putting a game on the table ---------------------------------------------------------
-    def put_on_table(self, state, log, rng, *, slot=None, keep=True, hints=None, pending=None):
+    def put_on_table(self, state, log, *, slot=None, keep=True, hints=None, pending=None):
         """The one way a game comes to the table (a new one, a saved one, a lesson's):
         every session field a new game resets, then the bots move if it is their turn.
         ``hints``: a save's count per seat (ui.seats.hint_counts); ``pending``: the
@@ -125,7 +126,6 @@ class Controller:
         pending = pending or {}
         s.seat = pending.get("seat", seats.first(state))
         s.state, s.log, s.slot, s.keep = state, list(log), slot, keep
-        s.rng = rng
         s.hints_used = seats.hint_counts(hints, state.num_players)
         s.game_id += 1
         s.sel.restore(pending.get("picked", {}), pending.get("staged", []))
@@ -197,7 +197,7 @@ class Controller:
         except game.RulesError as e:
             self.session.message = str(e)
             return
-        self.put_on_table(state, [deal_log.first_line(state)], random.Random(seed + 1))
+        self.put_on_table(state, [deal_log.first_line(state)])
 
     # -- the human's moves -------------------------------------------------------------------
     def hand(self):
@@ -476,7 +476,10 @@ class Controller:
 
     async def bot_step(self, game_id):
         """One bot move. A bot that searches (``think``) runs in slices of about
-        35 ms with the page free in between; only the slices count as its time."""
+        35 ms with the page free in between; only the slices count as its time.
+        Every bot is handed the decision's own stream (``decision_rng``: the
+        game's seed, the seat, the position), so a game with a ``random`` seat
+        plays on the same after a reload as it would have."""
         s = self.session
         state = s.state
         seat = state.to_move()
@@ -484,12 +487,13 @@ class Controller:
         before = page_view(state, s.seat, log=False)
         bot = get_bot(name)
         obs = game.observe(state, seat)
+        rng = decision_rng(obs, seat, name)
         t0 = time.perf_counter()
         if not hasattr(bot, "think"):
-            action = bot(obs, seat, s.rng)
+            action = bot(obs, seat, rng)
         else:
             try:
-                action, spent = await slices.run(bot.think(obs, seat, s.rng),
+                action, spent = await slices.run(bot.think(obs, seat, rng),
                                                  lambda: s.game_id == game_id)
             except slices.Stopped:  # the player left this game
                 return

@@ -125,8 +125,7 @@ class Games(Feature):
         self.store.current = slot
         self.link, self.deleting = None, None
         # The saved lines as they are: the Log panel completes them (ui.pacing.panel_log).
-        self.app.put_on_table(state, log, random.Random(state.seed + len(state.log)),
-                              slot=slot, hints=hints, pending=pending)
+        self.app.put_on_table(state, log, slot=slot, hints=hints, pending=pending)
         self.app.recap.restore_steps()
 
     # -- commands of the games screen -------------------------------------------------

@@ -6,7 +6,6 @@ put on the table only by ui.controller.Controller.put_on_table, which sets
 every field a new game resets.
 """
 
-import random
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -23,7 +22,6 @@ class Session:
     slot: str = None             # its save slot (ui.saves), None until saved
     keep: bool = True            # saved as one of the player's games (a lesson's is not)
     game_id: int = 0             # bumps on each game put on the table or left: stale bot loops stop
-    rng: random.Random = field(default_factory=random.Random)  # the bots' random stream
     hints_used: list = field(default_factory=list)  # this game's hints, a count per seat, saved with it (ui/learn.py)
     # the turn
     sel: Selection = field(default_factory=Selection)  # selected cards and staged melds

@@ -14,7 +14,6 @@ the script was checked with. The lesson game is never saved as a game
 reload resumes it.
 """
 
-import random
 
 import game
 from game.narrate import meld_rank_label
@@ -108,7 +107,7 @@ class Tutorial(Feature):
         self.lesson_over = False
         self.keep_progress(index)
         self.app.put_on_table(state, self.app.pacing.deal_lines(state, [], seats.first(state)),
-                              random.Random(self.script["seed"]), keep=False)
+                              keep=False)
 
     def lesson_guard(self, cmd, arg, handler):
         """The handler to run for this tap: as it is, followed by the lesson's
