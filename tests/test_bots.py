@@ -154,6 +154,43 @@ def test_hard_expects_its_own_partner_to_grant_going_out():
     assert world.went_out == 0
 
 
+def test_hard_expects_a_normal_partner_to_answer_by_normals_rule():
+    """A partner the view names as ``normal`` (a side of hard and normal, as a
+    person's bot partner may be) answers in hard's look-ahead as normal
+    does: here it refuses (290 points left), so asking does not go out.
+    A hard partner, or a person, grants (the test above)."""
+    hand = "JK JK AS AH AD AC KS KH QS QH 8D 9S 6C 4S"
+    world = about_to_ask(hand)
+    world.players[2].bot = "normal"
+    Hard().look_ahead(world, {"type": "ask_to_go_out"}, 0, 2)
+    assert world.went_out is None
+    for bot, grants in (("hard", True), ("hard:500", True), (None, True), ("normal", False), ("easy", False)):
+        world.players[2].bot = bot
+        assert hard_module.grants(world, 2, 0) is grants
+    assert not hard_module.grants(world, 1, 0)  # an opponent: normal's rule
+
+
+def test_a_pair_count_tells_when_no_take_is_offered():
+    """``hard.lacks_pair``, the shortcut of its discard's sampled replies,
+    agrees with ``take_pile_candidates`` (where the rules ask for a pair)."""
+    rng = random.Random(5)
+    deck = sorted(C.CODES) * 2
+    checked = 0
+    for state in islice(positions(11, every=13), 40):
+        if state.phase != "draw" or not state.discard:
+            continue
+        seat = state.to_move()
+        for _ in range(25):
+            hand = rng.sample(deck, rng.randrange(1, 15))
+            top = rng.choice(hand + [state.discard[-1]])
+            state.players[seat].hand = hand
+            state.discard[-1] = top
+            offered = bool(hard_module.take_pile_candidates(state, seat))
+            assert not (hard_module.lacks_pair(hand, top) and offered), (hand, top)
+            checked += offered
+    assert checked > 5
+
+
 def test_hards_look_ahead_for_going_out_reaches_the_askers_next_turn():
     """Refused, seat 0 melds its 9s, keeps two cards (it may not be left with
     one it cannot throw), throws the black 3 and holds the 4; a round later it
@@ -684,6 +721,35 @@ def test_duplicate_deals_cancel_out_between_equal_bots():
     assert data["games"] == 2 and data["margin_a"] == 0 and data["win_rate_a"] == 0.5
     assert set(data["margin_per_deal_by_part"].values()) == {0}
     assert data["deals_gone_out"]["a"] == data["deals_gone_out"]["b"]
+
+
+def test_a_side_of_two_bots_sits_at_its_own_seats_both_ways():
+    """``hard+normal``: hard at the side's first seat, normal at its partner's,
+    in both games of a duplicate pair."""
+    from game.tournament import seat_bots
+    assert seat_bots("hard+normal", "normal", 0) == ["hard", "normal", "normal", "normal"]
+    assert seat_bots("hard+normal", "normal", 1) == ["normal", "hard", "normal", "normal"]
+    assert seat_bots("hard", "normal~1", 1) == ["normal~1", "hard", "normal~1", "hard"]
+
+
+def test_a_side_of_two_bots_plays_a_tournament():
+    from game.tournament import tournament
+    data = tournament("triple-play", "normal+easy", "normal", 2, seed=3)
+    assert data["games"] == 2 and not data["errors"]
+    assert data["moves"]["a"] > 0 and data["moves"]["b"] > 0
+
+
+def test_a_perturbed_normal_is_normal_with_its_numbers_moved(monkeypatch):
+    """``normal~N`` (bench only): its numbers drawn from its perturbation and
+    the game's seed, the same each time; unmoved, it plays normal's game."""
+    from game.bots import perturbed
+    assert perturbed.numbers(1, 5) == perturbed.numbers(1, 5) != perturbed.numbers(1, 6)
+    assert perturbed.numbers(1, 5) != perturbed.numbers(2, 5)
+    assert isinstance(get_bot("normal~3"), perturbed.PerturbedNormal)
+    moved = play_game("triple-play", 4, ["normal", "normal~1"], check_cards=False)
+    monkeypatch.setattr(perturbed, "numbers", lambda n, seed: {**perturbed.REALS, **perturbed.COUNTS})
+    same = play_game("triple-play", 4, ["normal~1"], check_cards=False)
+    assert same.log == play_game("triple-play", 4, ["normal"], check_cards=False).log != moved.log
 
 
 @pytest.mark.slow

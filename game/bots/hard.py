@@ -12,7 +12,8 @@ candidate in the same sample:
   included, which normal keeps for canastas it needs; the same with
   its wild cards placed in the order that leaves fewest), ask to go out,
   answer the partner: each candidate is followed by ``normal`` for every seat (our
-  side's answers excepted: ``GRANT``) until the next player has drawn (for
+  side's answers excepted where the partner is hard or a person: ``GRANT``)
+  until the next player has drawn (for
   going out, until the asker's next turn has ended: will it go out a round
   later, or the opponents first?) and the result is scored (``evaluate``,
   whose weights are fitted to real deal results); an ended deal scores
@@ -167,11 +168,24 @@ def take_value(obs: GameState, taker: int, rank: str) -> float:
     return TAKE_PER_CARD * max(0, cards - TAKE_FREE_CARDS) + canasta_gain(obs, taker, rank)
 
 
+def lacks_pair(hand: list[str], top: str) -> bool:
+    """``hand`` holds fewer than two cards ``take_pile_candidates`` would pair
+    with ``top`` (it then offers no take where the rules ask for a pair):
+    a count, without building the candidates."""
+    if top in C.WILDS:
+        r = C.rank(top)
+        return sum(1 for c in hand if c in C.WILDS and C.rank(c) == r) < 2
+    r = top[0]
+    return r == "3" or sum(1 for c in hand if c[0] == r and c not in C.WILDS) < 2
+
+
 def takers(after: dict[str, GameState], taker: int, hand: list[str]) -> list[str]:
     """The cards (keys of ``after``: the table once each is thrown) with which
     ``taker``, holding ``hand`` and playing ``normal``, takes the pile."""
     out = []
     for card, w in after.items():
+        if w.rules.pile_pair and lacks_pair(hand, card):
+            continue  # most sampled hands: no take is offered at all
         w.players[taker].hand = hand
         if _NORMAL.take(w, taker, take_pile_candidates(w, taker)) is not None:
             out.append(card)
@@ -223,14 +237,26 @@ def worth(world: GameState, side: int, lead: float | None) -> float:
     return chance + diff * 1e-9
 
 
+def grants(obs: GameState, seat: int, side: int) -> bool:
+    """Whether a look-ahead takes ``seat``'s answer to "may I go out?" as yes
+    (``GRANT``): a seat of the searching side that is ``hard`` (or an old
+    save's ``hard:MS``) or a person, whose answers hard cannot model. A
+    partner the view names as another bot (a side of hard and normal)
+    answers by normal's own rule: modelled as granting, an asker would
+    expect a yes its partner mostly refuses."""
+    bot = obs.players[seat].bot
+    return obs.side_of(seat) == side and (bot is None or bot.partition(":")[0] == "hard")
+
+
 class _Rollout(Normal):
-    """``normal`` for every seat in a look-ahead, but the searching side grants going out."""
+    """``normal`` for every seat in a look-ahead, but the searching side's
+    hard seats (and people) grant going out."""
 
     def __init__(self, side: int):
         self.side = side
 
     def answer(self, obs, seat):
-        return GRANT if obs.side_of(seat) == self.side else super().answer(obs, seat)
+        return GRANT if grants(obs, seat, self.side) else super().answer(obs, seat)
 
 
 class Hard(Normal):
