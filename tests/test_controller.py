@@ -994,3 +994,25 @@ def test_the_score_sheet_of_several_people_names_every_side():
         assert s.state.phase == "deal_end"
 
     run(scenario)
+
+
+def test_the_coach_reviews_the_decisions_of_the_person_chosen():
+    async def scenario(ctl, page):
+        s = ctl.session
+        ctl.put_on_table(play_until(people_game(), 1), ["Played."], __import__("random").Random(1))
+        ctl.run_command("im", None)
+        assert ctl.learn.coach.seat == s.seat
+        assert page.cmds("sheet").count(("coach-for", "0")) == 1 and ("coach-for", "2") in page.cmds("sheet")
+        other = 2 - s.seat
+        ctl.run_command("coach-for", str(other))
+        assert ctl.learn.coach.seat == other and ctl.learn.coach.key[2] == other
+        name = s.state.players[other].name
+        assert f"Coach: deal 1, {name}" in page.text("sheet")
+        await asyncio.sleep(0)
+        for _ in range(20000):
+            if ctl.learn.coach.status != "running":
+                break
+            await asyncio.sleep(0)
+        assert ctl.learn.coach.status == "done"
+
+    run(scenario)

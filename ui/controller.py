@@ -629,8 +629,7 @@ class Controller:
         """The score sheet (between deals, with its coach and replay links) and the action bar."""
         s = self.session
         winners = game.winner(s.state) if v["phase"] == "game_end" else []
-        shared = {**v, "seat": None, "my_side": None} if self.handoff.several() else v  # every side by its names
-        sheet = render.sheet(shared, winners, self.learn.sheet_extras(v))
+        sheet = render.sheet(seats.shared(s.state, v), winners, self.learn.sheet_extras(v))
         self.page.mount("sheet", self.replays.sheet_with_replays(v, sheet))
         if s.since:
             self.page.mount("actions", handoff_view.since_bar(self.handoff.replaying))
