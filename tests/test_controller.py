@@ -15,7 +15,7 @@ import game
 from game import share
 from game.engine import restart
 from game.replay import DealReplay
-from tests.helpers import about_to_ask, play_until, played, position
+from tests.helpers import about_to_ask, play_on, play_until, played, position
 from ui import page as page_module
 from ui.commands import collect, command
 from ui.controller import Controller
@@ -1016,3 +1016,21 @@ def test_the_coach_reviews_the_decisions_of_the_person_chosen():
         assert ctl.learn.coach.status == "done"
 
     run(scenario)
+
+
+def test_a_link_to_a_game_of_several_people_opens_at_the_hand_off():
+    state = people_game()
+    play_on(state, lambda st: len(st.log) >= 9)
+
+    async def scenario(ctl, page):
+        ctl.run_command("accept-link", None)
+        s = ctl.session
+        assert page.screen() == "handoff" and s.handoff in (0, 2)
+        nothing_hidden_drawn(page, s.state)
+        seat = s.handoff
+        ctl.run_command("im", None)
+        assert s.seat == seat and [p.bot for p in s.state.players] == PARTNERS
+        await settle(ctl)
+        assert s.state.to_move() == s.seat or s.handoff == 2 - seat  # the bots played on to a person
+
+    run(scenario, fragment="g=" + share.encode(state))
