@@ -349,7 +349,7 @@ def test_draw_discard_and_the_bots_answer():
         assert (s.state.to_move() == HUMAN and s.state.turn_number > turn) or s.state.deal != deal
         assert not s.busy and page.attrs["table"]["data-busy"] == "0"
         assert s.snapshot is None and not s.fresh
-        assert page.text("recap") and page.root["bot-actions"] == str(len(ctl.bot_ms))
+        assert page.text("recap") and page.root["bot-actions"] == str(len(ctl.bots.ms))
         assert page.root["saved"] == f"{s.slot}:{len(s.state.log)}"
         assert "turn" in page.cues  # the person's turn is cued
 
@@ -446,7 +446,7 @@ def test_leaving_the_table_stops_the_bots():
 def test_a_bot_that_fails_leaves_the_table_usable(monkeypatch):
     async def scenario(ctl, page):
         await started(ctl, page)
-        monkeypatch.setattr("ui.controller.get_bot", lambda name: lambda obs, seat, rng: 1 / 0)
+        monkeypatch.setattr("ui.bot_turns.get_bot", lambda name: lambda obs, seat, rng: 1 / 0)
         ctl.run_command("draw", None)
         tap_cards(ctl, ctl.hand()[:1])
         ctl.run_command("discard", None)
