@@ -133,7 +133,8 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_simulate)
     p = sub.add_parser("tournament", help="duplicate games of bot A (seats 0, 2) against bot B")
     p.add_argument("--preset", default=DEFAULT_PRESET)
-    p.add_argument("--bots", default="normal,easy", help="A,B")
+    p.add_argument("--bots", default="normal,easy",
+                   help="A,B; a side of two bots joins them with + (hard+normal: hard, its partner normal)")
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--jobs", type=int, default=1, help="processes to play on")
