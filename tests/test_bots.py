@@ -154,22 +154,6 @@ def test_hard_expects_its_own_partner_to_grant_going_out():
     assert world.went_out == 0
 
 
-def test_hard_expects_a_normal_partner_to_answer_by_normals_rule():
-    """A partner the view names as ``normal`` (a side of hard and normal, as a
-    person's bot partner may be) answers in hard's look-ahead as normal
-    does: here it refuses (290 points left), so asking does not go out.
-    A hard partner, or a person, grants (the test above)."""
-    hand = "JK JK AS AH AD AC KS KH QS QH 8D 9S 6C 4S"
-    world = about_to_ask(hand)
-    world.players[2].bot = "normal"
-    Hard().look_ahead(world, {"type": "ask_to_go_out"}, 0, 2)
-    assert world.went_out is None
-    for bot, grants in (("hard", True), ("hard:500", True), (None, True), ("normal", False), ("easy", False)):
-        world.players[2].bot = bot
-        assert hard_module.grants(world, 2, 0) is grants
-    assert not hard_module.grants(world, 1, 0)  # an opponent: normal's rule
-
-
 def test_a_pair_count_tells_when_no_take_is_offered():
     """``hard.lacks_pair``, the shortcut of its discard's sampled replies,
     agrees with ``take_pile_candidates`` (where the rules ask for a pair)."""

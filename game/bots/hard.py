@@ -12,8 +12,7 @@ candidate in the same sample:
   included, which normal keeps for canastas it needs; the same with
   its wild cards placed in the order that leaves fewest), ask to go out,
   answer the partner: each candidate is followed by ``normal`` for every seat (our
-  side's answers excepted where the partner is hard or a person: ``GRANT``)
-  until the next player has drawn (for
+  side's answers excepted: ``GRANT``) until the next player has drawn (for
   going out, until the asker's next turn has ended: will it go out a round
   later, or the opponents first?) and the result is scored (``evaluate``,
   whose weights are fitted to real deal results); an ended deal scores
@@ -237,26 +236,14 @@ def worth(world: GameState, side: int, lead: float | None) -> float:
     return chance + diff * 1e-9
 
 
-def grants(obs: GameState, seat: int, side: int) -> bool:
-    """Whether a look-ahead takes ``seat``'s answer to "may I go out?" as yes
-    (``GRANT``): a seat of the searching side that is ``hard`` (or an old
-    save's ``hard:MS``) or a person, whose answers hard cannot model. A
-    partner the view names as another bot (a side of hard and normal)
-    answers by normal's own rule: modelled as granting, an asker would
-    expect a yes its partner mostly refuses."""
-    bot = obs.players[seat].bot
-    return obs.side_of(seat) == side and (bot is None or bot.partition(":")[0] == "hard")
-
-
 class _Rollout(Normal):
-    """``normal`` for every seat in a look-ahead, but the searching side's
-    hard seats (and people) grant going out."""
+    """``normal`` for every seat in a look-ahead, but the searching side grants going out."""
 
     def __init__(self, side: int):
         self.side = side
 
     def answer(self, obs, seat):
-        return GRANT if grants(obs, seat, self.side) else super().answer(obs, seat)
+        return GRANT if obs.side_of(seat) == self.side else super().answer(obs, seat)
 
 
 class Hard(Normal):
