@@ -21,12 +21,13 @@ holds (the win rate at least the target, its interval clear of 50%):
 - ``hard-normal``: ``hard`` against ``normal``, 75%;
 - ``hard-perturbed``: ``hard`` against a perturbed normal (``normal~1``,
   ``game/bots/perturbed.py``): normal has no fitted numbers of its own
-  (``fitted.json`` is hard's), so each of its hand-set ones (keep scores, the pile's worth, the answer's threshold, when it takes
-  and holds back) is multiplied by exp(N(0, 0.3)) and each of its counts moved
-  by -1, 0 or +1, drawn anew for each game from a stream seeded by the
-  perturbation's number and the game's seed (both games of a pair meet
-  the same one), while hard's look-aheads still model every other seat as
-  the real normal: 70%, so hard's edge is not only its model of normal;
+  (``fitted.json`` is hard's), so each of its hand-set ones (keep scores,
+  the pile's worth, the answer's threshold, when it takes and holds back)
+  is multiplied by exp(N(0, 0.3)) and each of its counts moved by -1, 0 or
+  +1, drawn anew for each game from a stream seeded by the perturbation's
+  number and the game's seed (both games of a pair meet the same one),
+  while hard's look-aheads still model every other seat as the real
+  normal: 70%, so hard's edge is not only its model of normal;
 - ``partner``: a side of ``hard`` partnered with ``normal`` (hard at the
   side's first seat) against two ``normal`` bots, as a person's bot partner
   would be measured: 60%.
