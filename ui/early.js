@@ -33,24 +33,25 @@
 
   const keys = storedKeys();
   if (location.hash || keys.includes(LESSON) || keys.some((key) => key.startsWith(SAVE))) return;
-  document.documentElement.dataset.early = "1";
+  // "learned": the lesson was played to its end, so no offer to learn (as ui/tutorial.py).
+  document.documentElement.dataset.early = keys.includes(LEARNED) ? "learned" : "1";
   const choice = { preset: null, action: null };
   window.TriplePlayEarly = choice;
 
-  function wire() {
-    const $ = (id) => document.getElementById(id);
-    const preset = $("early-preset");
-    $("early-offer").hidden = keys.includes(LEARNED);  // as ui/tutorial.py: no offer once learned
-    preset.addEventListener("change", () => { choice.preset = preset.value; });
-    const buttons = { play: $("early-play"), lesson: $("early-lesson") };
-    for (const [action, button] of Object.entries(buttons)) {
-      button.addEventListener("click", () => {
-        choice.preset = preset.value;
-        choice.action = action;
-        for (const [other, b] of Object.entries(buttons)) b.setAttribute("aria-pressed", String(other === action));
-        $("early-wait").textContent = WAITING[action];
-      });
+  // Delegated from the document, set up before the elements exist: the
+  // screen answers as soon as it is parsed, whatever the scripts after it wait for.
+  const choose = (event) => {
+    const preset = document.getElementById("early-preset");
+    const action = { "early-play": "play", "early-lesson": "lesson" }[event.target.id];
+    if (event.target === preset) choice.preset = preset.value;
+    if (!action) return;
+    choice.preset = preset.value;
+    choice.action = action;
+    for (const id of ["early-play", "early-lesson"]) {
+      document.getElementById(id).setAttribute("aria-pressed", String(id === event.target.id));
     }
-  }
-  document.addEventListener("DOMContentLoaded", wire);
+    document.getElementById("early-wait").textContent = WAITING[action];
+  };
+  document.addEventListener("click", choose);
+  document.addEventListener("change", choose);
 })();
