@@ -9,8 +9,18 @@ import pytest
 
 import harness
 from game.cards import label
-from pages import (QUERY, discard_loneliest, game_state, open_new_game, press, release, reload_held, start_game,
-                   table, wait_settled)
+from pages import (
+    QUERY,
+    discard_loneliest,
+    game_state,
+    open_new_game,
+    press,
+    release,
+    reload_held,
+    start_game,
+    table,
+    wait_settled,
+)
 
 # ui/paint.js's write of tp.paint, due a moment after the table changed, is done.
 NO_PAINT_PENDING = "!document.documentElement.dataset.paintPending"
