@@ -77,11 +77,13 @@ def test_learn_to_play_chosen_by_keyboard_while_loading_starts_the_lesson_at_rea
 @pytest.mark.parametrize("context", ["desktop"], indirect=True)
 def test_a_preset_chosen_while_loading_is_the_new_game_screens_at_ready(context, base_url):
     page, held = held_first_visit(context, base_url, "desktop")
+    page.focus("#early-preset")
     page.select_option("#early-preset", "hand-and-foot")
     assert page.text_content("#early-wait") == ""  # nothing starts: the screen waits for Play
     release(page, held)
     assert page.get_attribute("#app", "data-screen") == "setup"
     assert page.input_value("#setup-preset") == "hand-and-foot"
+    assert page.evaluate("document.activeElement.id") == "setup-preset"  # the keyboard's place kept
     assert page.is_visible("#btn-start") and page.is_visible("#btn-lesson")
 
 

@@ -54,4 +54,14 @@
   };
   document.addEventListener("click", choose);
   document.addEventListener("change", choose);
+
+  // At ready #early hides: the keyboard's focus moves to the same control of
+  // the real screen, where that shows (a game or a lesson started has none).
+  const SAME = { "early-preset": "setup-preset", "early-play": "btn-start", "early-lesson": "btn-lesson" };
+  new MutationObserver((_, observer) => {
+    if (document.documentElement.dataset.appState === "loading") return;
+    observer.disconnect();
+    const same = document.getElementById(SAME[document.activeElement && document.activeElement.id]);
+    if (same && same.checkVisibility()) same.focus();
+  }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-app-state"] });
 })();
