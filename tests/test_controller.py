@@ -850,12 +850,13 @@ def hidden_cards(state):
 
 
 def nothing_hidden_drawn(page, state):
-    """At a hand-off: the table's regions are empty and no card's words are in the page."""
+    """At a hand-off: the table's regions are empty and no card's words are in what the page shows
+    (the rules screen, hidden, speaks of "Jokers" in general)."""
     from game import cards as C
     from ui.handoff import TABLE_REGIONS
     assert page.screen() == "handoff"
     assert all(page.regions.get(region, []) == [] for region in TABLE_REGIONS)
-    words = " ".join(page.text(region) for region in page.regions)
+    words = " ".join(page.text(region) for region in (*TABLE_REGIONS, "handoff", "scores"))
     assert not [c for c in set(hidden_cards(state)) if C.label(c) in words or c in words]
 
 
@@ -1034,3 +1035,19 @@ def test_a_link_to_a_game_of_several_people_opens_at_the_hand_off():
         assert s.state.to_move() == s.seat or s.handoff == 2 - seat  # the bots played on to a person
 
     run(scenario, fragment="g=" + share.encode(state))
+
+
+def test_the_page_hidden_on_the_rules_screen_takes_the_hand_out_of_the_page_too():
+    async def scenario(ctl, page):
+        s = ctl.session
+        ctl.put_on_table(people_game(), ["New game."], __import__("random").Random(1))
+        await settle(ctl)
+        ctl.run_command("im", None)
+        ctl.run_command("rules", None)
+        assert page.regions["hand"] != []  # the rules screen hides the table by style only
+        ctl.run_command("page-hidden", None)
+        assert page.regions["hand"] == [] and page.screen() == "rules"
+        ctl.run_command("back", None)
+        nothing_hidden_drawn(page, s.state)
+
+    run(scenario)
