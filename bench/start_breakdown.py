@@ -65,8 +65,10 @@ def _patch(module):
     name = module.__name__
     if name == "ui.controller":
         C = module.Controller
-        for attr in ("__init__", "start", "render", "after_move"):
+        for attr in ("__init__", "start", "render"):
             _timed(C, attr, "Controller." + attr)
+    elif name == "ui.bot_turns":
+        _timed(module.BotTurns, "start", "BotTurns.start")
     elif name == "ui.pacing":
         _timed(module.Pacing, "__init__", "Pacing.__init__")
     elif name == "ui.games":
@@ -165,7 +167,7 @@ STEPS = (
     ("    SaveStore.load (restore the save)", "SaveStore.load (restore the save)"),
     ("    deal_log.deal_lines (replay the game)", "deal_log.deal_lines"),
     ("    deal_log.reopened (the saved lines)", "deal_log.reopened"),
-    ("    after_move (bots' turn scheduled)", "Controller.after_move"),
+    ("    BotTurns.start (bots' turn scheduled)", "BotTurns.start"),
     ("  first render", "Controller.render"),
 )
 

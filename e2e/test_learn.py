@@ -88,7 +88,7 @@ def test_a_hint_is_shown_on_the_table_and_followed(phone_context, base_url):
     assert axe_serious(page) == []
     assert follow(page) == dict(action, seat=0)
     assert table(page, "hints-used") == "2"
-    assert saved_hints(page) == [2]  # counted in the game's save
+    assert saved_hints(page) == [[2, 0, 0, 0]]  # counted in the game's save, one count a seat
 
     # a move made by hand instead clears the hint too
     wait_settled(page)
@@ -98,7 +98,7 @@ def test_a_hint_is_shown_on_the_table_and_followed(phone_context, base_url):
     else:
         assert discard_loneliest(page)
     assert table(page, "hint") == "" and advised(page) == {}
-    assert saved_hints(page) == [3]
+    assert saved_hints(page) == [[3, 0, 0, 0]]
 
 
 def test_a_hint_on_the_desktop(desktop_context, base_url):
@@ -138,7 +138,7 @@ def test_the_coach_after_a_deal_skips_then_lists_the_costliest_decisions(phone_c
     assert play_to_deal_end(page) == "deal_end"
 
     assert page.text_content("#hint-count").strip() == "Hints used this game: 1"
-    assert saved_hints(page) == [1]
+    assert saved_hints(page) == [[1, 0, 0, 0]]
     # the review starts by itself, with its progress; Skip stops it at once. It
     # may take only seconds: Skip is clicked the moment it shows (a tap would
     # first wait for the page to be still)

@@ -15,7 +15,7 @@ import game
 from game import share
 from game.engine import restart
 from game.replay import DealReplay
-from tests.helpers import about_to_ask, play_until, played, position
+from tests.helpers import about_to_ask, play_on, play_until, played, position
 from ui import page as page_module
 from ui.commands import collect, command
 from ui.controller import Controller
@@ -353,7 +353,7 @@ def test_draw_discard_and_the_bots_answer():
         assert (s.state.to_move() == HUMAN and s.state.turn_number > turn) or s.state.deal != deal
         assert not s.busy and page.attrs["table"]["data-busy"] == "0"
         assert s.snapshot is None and not s.fresh
-        assert page.text("recap") and page.root["bot-actions"] == str(len(ctl.bot_ms))
+        assert page.text("recap") and page.root["bot-actions"] == str(len(ctl.bots.ms))
         assert page.root["saved"] == f"{s.slot}:{len(s.state.log)}"
         assert "turn" in page.cues  # the person's turn is cued
 
@@ -450,7 +450,7 @@ def test_leaving_the_table_stops_the_bots():
 def test_a_bot_that_fails_leaves_the_table_usable(monkeypatch):
     async def scenario(ctl, page):
         await started(ctl, page)
-        monkeypatch.setattr("ui.controller.get_bot", lambda name: lambda obs, seat, rng: 1 / 0)
+        monkeypatch.setattr("ui.bot_turns.get_bot", lambda name: lambda obs, seat, rng: 1 / 0)
         ctl.run_command("draw", None)
         tap_cards(ctl, ctl.hand()[:1])
         ctl.run_command("discard", None)
@@ -920,12 +920,13 @@ def hidden_cards(state):
 
 
 def nothing_hidden_drawn(page, state):
-    """At a hand-off: the table's regions are empty and no card's words are in the page."""
+    """At a hand-off: the table's regions are empty and no card's words are in what the page shows
+    (the rules screen, hidden, speaks of "Jokers" in general)."""
     from game import cards as C
     from ui.handoff import TABLE_REGIONS
     assert page.screen() == "handoff"
     assert all(page.regions.get(region, []) == [] for region in TABLE_REGIONS)
-    words = " ".join(page.text(region) for region in page.regions)
+    words = " ".join(page.text(region) for region in (*TABLE_REGIONS, "handoff", "scores"))
     assert not [c for c in set(hidden_cards(state)) if C.label(c) in words or c in words]
 
 
@@ -1062,5 +1063,61 @@ def test_the_score_sheet_of_several_people_names_every_side():
         assert "South & North" in sheet and "West & East" in sheet
         assert "Us" not in sheet.split() and "Them" not in sheet.split()
         assert s.state.phase == "deal_end"
+
+    run(scenario)
+
+
+def test_the_coach_reviews_the_decisions_of_the_person_chosen():
+    async def scenario(ctl, page):
+        s = ctl.session
+        ctl.put_on_table(play_until(people_game(), 1), ["Played."], __import__("random").Random(1))
+        ctl.run_command("im", None)
+        assert ctl.learn.coach.seat == s.seat
+        assert page.cmds("sheet").count(("coach-for", "0")) == 1 and ("coach-for", "2") in page.cmds("sheet")
+        other = 2 - s.seat
+        ctl.run_command("coach-for", str(other))
+        assert ctl.learn.coach.seat == other and ctl.learn.coach.key[2] == other
+        name = s.state.players[other].name
+        assert f"Coach: deal 1, {name}" in page.text("sheet")
+        await asyncio.sleep(0)
+        for _ in range(20000):
+            if ctl.learn.coach.status != "running":
+                break
+            await asyncio.sleep(0)
+        assert ctl.learn.coach.status == "done"
+
+    run(scenario)
+
+
+def test_a_link_to_a_game_of_several_people_opens_at_the_hand_off():
+    state = people_game()
+    play_on(state, lambda st: len(st.log) >= 9)
+
+    async def scenario(ctl, page):
+        ctl.run_command("accept-link", None)
+        s = ctl.session
+        assert page.screen() == "handoff" and s.handoff in (0, 2)
+        nothing_hidden_drawn(page, s.state)
+        seat = s.handoff
+        ctl.run_command("im", None)
+        assert s.seat == seat and [p.bot for p in s.state.players] == PARTNERS
+        await settle(ctl)
+        assert s.state.to_move() == s.seat or s.handoff == 2 - seat  # the bots played on to a person
+
+    run(scenario, fragment="g=" + share.encode(state))
+
+
+def test_the_page_hidden_on_the_rules_screen_takes_the_hand_out_of_the_page_too():
+    async def scenario(ctl, page):
+        s = ctl.session
+        ctl.put_on_table(people_game(), ["New game."], __import__("random").Random(1))
+        await settle(ctl)
+        ctl.run_command("im", None)
+        ctl.run_command("rules", None)
+        assert page.regions["hand"] != []  # the rules screen hides the table by style only
+        ctl.run_command("page-hidden", None)
+        assert page.regions["hand"] == [] and page.screen() == "rules"
+        ctl.run_command("back", None)
+        nothing_hidden_drawn(page, s.state)
 
     run(scenario)

@@ -9,7 +9,7 @@ from ui import moves, render, stats_view
 from ui import seats as P
 from ui import text as T
 from ui.html import Node
-from ui.saves import MemoryStorage, SaveStore
+from ui.saves import MemoryStorage, SaveStore, summary
 from ui.setup import Setup
 
 
@@ -154,3 +154,11 @@ def test_a_game_of_people_and_bots_is_saved_and_read_back_as_it_was():
     assert [(p.name, p.bot) for p in again.players] == [("Ann", None), ("Bob", None), ("North", "normal"),
                                                         ("East", "easy")]
     assert P.people(again) == [0, 1] and record["hints"] == [1, 2, 0, 0] and record["pending"] == {"seat": 1}
+
+
+def test_the_games_list_names_the_sides_of_several_people_and_says_us_for_one():
+    several = game.new_game("triple-play", seed=1, bots=[None, "normal", None, "normal"],
+                            names=["Ann", "W", "Bob", "E"])
+    alone = game.new_game("triple-play", seed=1, bots=[None, "normal", "normal", "normal"])
+    assert [name for name, _ in summary(several)["scores"]] == ["Ann & Bob", "W & E"]
+    assert [name for name, _ in summary(alone)["scores"]] == ["Us", "Them"]

@@ -19,7 +19,6 @@ stays responsive. Undo restores a snapshot taken right after this turn's
 draw (or pile take).
 """
 
-import asyncio
 import random
 import time
 from collections import Counter
@@ -27,11 +26,11 @@ from typing import NamedTuple
 
 import game
 from game import narrate
-from game.bots import get_bot
 from game.house import changes
 from game.moves import legal_summary, meld_placements, meld_targets, refusal
-from ui import deal_log, early, handoff_view, render, seats, slices
+from ui import deal_log, early, handoff_view, render, seats
 from ui import text as T
+from ui.bot_turns import BotTurns, median
 from ui.commands import collect, command, screen
 from ui.games import Games
 from ui.handoff import Handoff
@@ -58,13 +57,6 @@ class TurnNow(NamedTuple):
     targets: list          # ids of the melds the selection can join
 
 
-def _median(values: list[float]) -> float:
-    """The median (``statistics`` would cost the page ~70 ms of start-up to import)."""
-    s = sorted(values)
-    mid = len(s) // 2
-    return s[mid] if len(s) % 2 else (s[mid - 1] + s[mid]) / 2
-
-
 class Controller:
     def __init__(self, page: Page, delay_ms=None, seed=None):
         self.page = page
@@ -72,9 +64,7 @@ class Controller:
         self.fixed_seed = seed
         self.setup = Setup()         # the new-game screen's choices
         self.back_to = "setup"       # the screen the rules reference returns to
-        self.bot_ms = []
         self.render_ms = []
-        self.last_bot_s = 0.0
         self.shown_view = None       # a past view the table shows (ui/handoff.py's replay), else None
         self.pacing = Pacing(self, None if delay_ms is None else max(0, delay_ms))  # None: the settings' pace
         self.learn = Learn(self)
@@ -84,6 +74,7 @@ class Controller:
         self.replays = Replays(self)
         self.stats = StatsScreen(self)
         self.handoff = Handoff(self)
+        self.bots = BotTurns(self)
         self.commands, self.screens = collect(self, self.pacing, self.learn, self.games, self.tutorial,
                                               self.recap, self.replays, self.stats, self.handoff)
 
@@ -156,7 +147,7 @@ class Controller:
         s.screen = "table"
         self.handoff.on_table()
         self.page.scroll_to_top()
-        self.after_move()
+        self.bots.start()
 
     def leave_table(self):
         """A bot loop of the game at the table stops (it may be picked up again)."""
@@ -254,7 +245,7 @@ class Controller:
         else:
             s.snapshot, s.changed = None, False
             s.fresh.clear()
-        self.after_move()
+        self.bots.start()
         return True
 
     def mark_fresh(self, before, after):
@@ -371,7 +362,7 @@ class Controller:
         s.snapshot, s.changed = None, False
         s.message = ""
         self.page.scroll_to_top()
-        self.after_move()
+        self.bots.start()
 
     # -- selection and staging ------------------------------------------------------------------
     @command(while_bots=True)
@@ -444,96 +435,6 @@ class Controller:
         s.changed = False
         s.message = "Undone: back to just after your draw."
 
-    # -- bots ----------------------------------------------------------------------------------------
-    def after_move(self):
-        """Start the bots if one of them is to move."""
-        s = self.session
-        mover = s.state.to_move()
-        if mover is not None and mover != s.seat and not s.busy:
-            s.busy = True
-            asyncio.ensure_future(self.run_bots())
-
-    async def run_bots(self):
-        """Each bot move is shown and lands before the next bot acts, at the chosen pace."""
-        s, pacing = self.session, self.pacing
-        game_id = s.game_id
-        try:
-            while s.state is not None and s.state.to_move() not in (None, s.seat):
-                mover = s.state.to_move()
-                if s.state.players[mover].bot is None:  # another person at this phone
-                    await self.handoff.pass_on(mover, game_id)
-                    break
-                fly_ms, pause_ms = pacing.pace()
-                if fly_ms or pause_ms:
-                    if not pacing.motion:
-                        self.render()  # the first bot: show whose turn it is
-                    await pacing.motion_finished()
-                    # a bot that thinks (hard) has used part of the pause already
-                    await asyncio.sleep(max(0.05, pause_ms / 1000 - self.last_bot_s))
-                else:
-                    await asyncio.sleep(0)
-                if s.game_id != game_id:  # the player left this game
-                    return
-                await self.bot_step(game_id)
-                if s.game_id != game_id:
-                    return
-                self.autosave()
-                if fly_ms:  # the table's update is a task of its own: the page is free in between
-                    await asyncio.sleep(0)
-                    if s.game_id != game_id:
-                        return
-                    self.render()
-        except Exception as e:  # a bot bug must not freeze the table
-            s.message = f"A bot failed: {type(e).__name__}: {e}"
-            self.page.console_error(s.message)
-        finally:
-            if s.game_id == game_id:
-                s.busy = False
-                if self.tutorial.plant_next():  # the guided first game's next lesson is on the table
-                    game_id = s.game_id
-        if s.game_id == game_id and s.state is not None:
-            if s.state.to_move() == s.seat:
-                pacing.cue_turn()
-                self.recap.unfold_their_changes()
-            self.render()
-
-    async def bot_step(self, game_id):
-        """One bot move. A bot that searches (``think``) runs in slices of about
-        35 ms with the page free in between; only the slices count as its time."""
-        s = self.session
-        state = s.state
-        seat = state.to_move()
-        name = state.players[seat].bot or "random"
-        before = page_view(state, s.seat, log=False)
-        bot = get_bot(name)
-        obs = game.observe(state, seat)
-        t0 = time.perf_counter()
-        if not hasattr(bot, "think"):
-            action = bot(obs, seat, s.rng)
-        else:
-            try:
-                action, spent = await slices.run(bot.think(obs, seat, s.rng),
-                                                 lambda: s.game_id == game_id)
-            except slices.Stopped:  # the player left this game
-                return
-            t0 = time.perf_counter() - spent
-        try:
-            game.apply(state, action)
-        except game.IllegalMove as e:
-            fallback = game.legal_actions(state)
-            s.message = f"{state.players[seat].name}'s bot tried an illegal move ({e}); it played another."
-            action = fallback[0]
-            game.apply(state, action)
-        self.last_bot_s = time.perf_counter() - t0
-        self.bot_ms.append(self.last_bot_s * 1000)
-        after = page_view(state, s.seat, log=False)
-        s.log.append(narrate.summarize(action, seat, before, after))
-        self.recap.record_step(action, seat, before, after)
-        self.pacing.stage_moves(action, seat, before, after)
-        self.page.set_root_data("bot-ms-median", f"{_median(self.bot_ms):.3f}")
-        self.page.set_root_data("bot-ms-max", f"{max(self.bot_ms):.3f}")
-        self.page.set_root_data("bot-actions", len(self.bot_ms))
-
     # -- drawing the page ------------------------------------------------------------------------------
     def render(self):
         s = self.session
@@ -554,7 +455,7 @@ class Controller:
             self.draw()
         self.render_ms.append((time.perf_counter() - t0) * 1000)
         del self.render_ms[:-200]
-        self.page.set_root_data("render-ms-median", f"{_median(self.render_ms):.1f}")
+        self.page.set_root_data("render-ms-median", f"{median(self.render_ms):.1f}")
 
     def draw(self):
         """The screen ``session.screen`` (the table with no game on it is the new-game screen)."""
@@ -652,8 +553,7 @@ class Controller:
         """The score sheet (between deals, with its coach and replay links) and the action bar."""
         s = self.session
         winners = game.winner(s.state) if v["phase"] == "game_end" else []
-        shared = {**v, "seat": None, "my_side": None} if self.handoff.several() else v  # every side by its names
-        sheet = render.sheet(shared, winners, self.learn.sheet_extras(v))
+        sheet = render.sheet(seats.shared(s.state, v), winners, self.learn.sheet_extras(v))
         self.page.mount("sheet", self.replays.sheet_with_replays(v, sheet))
         if s.since:
             self.page.mount("actions", handoff_view.since_bar(self.handoff.replaying))

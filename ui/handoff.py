@@ -34,12 +34,15 @@ class Handoff(Feature):
         return state is not None and seats.several(state)
 
     def lock(self, seat, why=None):
-        """The hand-off screen, until ``seat`` taps "I'm ..."."""
+        """The hand-off screen, until ``seat`` taps "I'm ..."; the table leaves the
+        page at once, whatever screen shows (the rules screen only hides it)."""
         s = self.session
         s.handoff, s.since, self.replaying = seat, False, False
         self.why = why or self.turn_words(seat)
         self.app.pacing.panel = None  # an open Log panel goes with the table
         self.app.pacing.cue_turn()
+        for region in TABLE_REGIONS:
+            self.page.mount(region, [])
 
     def turn_words(self, seat):
         state = self.session.state
@@ -92,7 +95,7 @@ class Handoff(Feature):
     def do_page_hidden(self, _arg=None):
         """The page went to the background: with several people, the hand leaves the page."""
         s = self.session
-        if self.several() and s.handoff is None and s.screen == "table":
+        if self.several() and s.handoff is None:
             self.lock(s.seat, f"The page was in the background, so {s.state.players[s.seat].name}'s "
                               "cards were put away.")
 

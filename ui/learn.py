@@ -16,7 +16,7 @@ import json
 import game
 from game import advice, coach
 from ui import learn_view as V
-from ui import slices
+from ui import seats, slices
 from ui.commands import Feature, command
 
 ASKING = ("draw", "play", "answer")
@@ -29,6 +29,7 @@ class Learn(Feature):
         self.hint_for = None    # (state, log length) being thought about
         self.hint_failed = ""
         self.coach = None       # the CoachRun of the last finished deal
+        self.coach_seat = None  # with several people: whose decisions it reviews (None: the shown seat's)
         self.coach_runs = 0     # reviews started since the page loaded (<html data-coach-runs>)
 
     def at(self, where):
@@ -93,12 +94,20 @@ class Learn(Feature):
         if v["phase"] not in ("deal_end", "game_end") or not v["deal_results"] or self.app.tutorial.in_lesson():
             return []
         deal = v["deal_results"][-1]["deal"]
-        if self.coach is None or self.coach.key != (s.game_id, deal):
-            self.start_coach(deal)
-        return V.sheet_extras(s.hints_used[s.seat], self.coach)
+        people = seats.people(s.state)
+        seat = self.coach_seat if self.coach_seat in people else s.seat
+        if self.coach is None or self.coach.key != (s.game_id, deal, seat):
+            self.start_coach(deal, seat)
+        names = [(i, s.state.players[i].name) for i in people] if len(people) > 1 else []
+        return V.sheet_extras(s.hints_used[s.seat], self.coach, names)
 
-    def start_coach(self, deal):
-        self.coach = V.CoachRun(deal, (self.session.game_id, deal))
+    @command
+    def do_coach_for(self, seat):
+        """With several people: the coach reviews this person's decisions."""
+        self.coach_seat = int(seat)
+
+    def start_coach(self, deal, seat):
+        self.coach = V.CoachRun(deal, (self.session.game_id, deal, seat), seat)
         self.coach_runs += 1
         self.page.set_root_data("coach-runs", self.coach_runs)
         asyncio.ensure_future(self.run_coach(self.coach))
@@ -115,7 +124,7 @@ class Learn(Feature):
                 run.done, run.total = value
                 self.show_coach_progress(run)
         try:
-            steps = coach.review_steps(state.clone(), self.session.seat)
+            steps = coach.review_steps(state.clone(), run.seat)
             run.mistakes, _ = await slices.run(steps, go_on, progress)
             run.status = "done"
         except slices.Stopped:  # skipped, or the game moved on
@@ -147,7 +156,7 @@ class Learn(Feature):
     @command
     def do_coach_run(self, _arg=None):
         if self.coach is not None and self.coach.status in ("skipped", "failed"):
-            self.start_coach(self.coach.deal)
+            self.start_coach(self.coach.deal, self.coach.seat)
 
     @command
     def do_coach_show(self, index):
@@ -158,7 +167,7 @@ class Learn(Feature):
         if 0 <= i < len(run.mistakes):
             run.open = None if run.open == i else i
             run.position = (None if run.open is None  # replayed once, not at every redraw
-                            else V.position_at(self.session.state, run.mistakes[i].index, self.session.seat))
+                            else V.position_at(self.session.state, run.mistakes[i].index, run.seat))
 
     # -- on the table --------------------------------------------------------------------------
     def draw_learning(self, v):

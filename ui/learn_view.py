@@ -96,7 +96,8 @@ def hint_bubble(advice, thinking, failed=""):
 class CoachRun:
     """The coach of one finished deal of one game on the table."""
     deal: int
-    key: tuple                  # (game_id, deal): a new key starts a new review
+    key: tuple                  # (game_id, deal, seat): a new key starts a new review
+    seat: int = 0               # whose decisions
     status: str = "running"     # running, done, skipped or failed
     done: int = 0               # decisions reviewed
     total: int = 0
@@ -106,17 +107,26 @@ class CoachRun:
     error: str = ""
 
 
-def sheet_extras(hints, coach):
+def sheet_extras(hints, coach, people=()):
     """What follows the score summary: the hints this game used, then the coach
-    (a CoachRun, or None)."""
+    (a CoachRun, or None); ``people`` [(seat, name)] when several play at this
+    phone: whose decisions the coach reviews, one button each."""
     used = h("p", {"class": "hint-count", "id": "hint-count", "data-hints": hints},
              f"Hints used this game: {hints}")
-    return [used, coach_section(coach) if coach is not None else None]
+    return [used, coach_section(coach, people) if coach is not None else None]
 
 
-def coach_section(run):
-    head = h("h3", {"id": "coach-title"}, f"Coach: deal {run.deal}")
-    body = [head]
+def coach_choice(people, seat):
+    """"Review: Ann · Bob", the one reviewed pressed."""
+    return h("div", {"class": "coach-people", "role": "group", "aria-label": "Whose decisions the coach reviews"},
+             [button(name, "coach-for", str(i), id=f"btn-coach-for-{i}", cls="tool", pressed=i == seat)
+              for i, name in people])
+
+
+def coach_section(run, people=()):
+    whose = dict(people).get(run.seat)
+    head = h("h3", {"id": "coach-title"}, f"Coach: deal {run.deal}" + (f", {whose}" if whose else ""))
+    body = [head, coach_choice(people, run.seat) if people else None]
     if run.status == "running":
         body += [h("p", {"class": "hint"}, "The hard bot replays your decisions of this deal "
                                            "from your view and weighs what it would have done."),

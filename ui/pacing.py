@@ -41,10 +41,11 @@ class Pacing(Feature):
 
     # -- showing moves -----------------------------------------------------------------
     def stage_moves(self, action, seat, before, after):
-        """Note what ``action`` moved (before the page re-renders); nothing at instant speed."""
+        """Note what ``action`` moved (before the page re-renders); nothing at instant
+        speed, nor behind the hand-off screen (ui/handoff.py: no table to fly across)."""
         steps = moves.moves(action, seat, before, after)
         self.pending_cues += moves.cues(steps)
-        if self.pace()[0]:
+        if self.pace()[0] and self.session.handoff is None:
             self.page.capture_moves(steps)
             self.motion_staged = True
 

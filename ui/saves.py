@@ -69,7 +69,7 @@ class MemoryStorage:
 
 def summary(state):
     """What the games list shows of a game: rules, deal, scores."""
-    v = game.view(state, 0, log=False)
+    v = P.shared(state, game.view(state, P.first(state), log=False))
     return {"title": state.rules.title, "deal": v["deal"], "deals": v["deals"], "phase": v["phase"],
             "turn": state.turn_number + 1,
             "players": [p.name for p in state.players],

@@ -24,6 +24,13 @@ def several(state):
     return len(people(state)) > 1
 
 
+def shared(state, view):
+    """``view`` as several people read it (a score sheet, the games list): from
+    no seat (``seat`` and ``my_side`` None), so no side is "Us" and every side
+    is named by its players; as it is with one person."""
+    return {**view, "seat": None, "my_side": None} if several(state) else view
+
+
 def first(state):
     """The seat the page shows when nothing says otherwise: the first person's (0 if none)."""
     return next(iter(people(state)), 0)
