@@ -2,10 +2,12 @@
  *
  * A first visit (no saved game, no lesson under way, no share link in the
  * address) would otherwise wait 13-15 s on a phone for Python before it can
- * choose anything. Run in <head> before the first paint, this marks such a
- * visit <html data-early>; the CSS then shows #early (plain HTML: the
- * presets' titles are written into it by scripts/build_site.py from
- * game.PRESETS) above the boot progress, in place of the skeleton table.
+ * choose anything. Run in <head> before the first paint (written inline
+ * into index.html by scripts/build_site.py: no request of its own to hold
+ * up a return visit's paint), this marks such a visit <html data-early>;
+ * the CSS then shows #early (plain HTML: the presets' titles are written
+ * into it by scripts/build_site.py from game.PRESETS) above the boot
+ * progress, in place of the skeleton table.
  * The choice is kept in window.TriplePlayEarly = {preset, action} (action
  * "play", "lesson" or null: the preset only); once ready, the controller
  * reads it once (ui/dom.py early_choice) and ui/early.py checks it before
