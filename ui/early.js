@@ -42,14 +42,15 @@
 
   // Delegated from the document, set up before the elements exist: the
   // screen answers as soon as it is parsed, whatever the scripts after it wait for.
+  const ACTIONS = new Map([["early-play", "play"], ["early-lesson", "lesson"]]);
   const choose = (event) => {
     const preset = document.getElementById("early-preset");
-    const action = { "early-play": "play", "early-lesson": "lesson" }[event.target.id];
+    const action = ACTIONS.get(event.target.id);
     if (event.target === preset) choice.preset = preset.value;
     if (!action) return;
     choice.preset = preset.value;
     choice.action = action;
-    for (const id of ["early-play", "early-lesson"]) {
+    for (const id of ACTIONS.keys()) {
       document.getElementById(id).setAttribute("aria-pressed", String(id === event.target.id));
     }
     document.getElementById("early-wait").textContent = WAITING[action];
@@ -57,13 +58,17 @@
   document.addEventListener("click", choose);
   document.addEventListener("change", choose);
 
-  // At ready #early hides: the keyboard's focus moves to the same control of
-  // the real screen, where that shows (a game or a lesson started has none).
+  // At ready #early hides and its listeners go; the keyboard's focus moves to
+  // the same control of the real screen, where that shows (a game or a lesson
+  // started has none).
   const SAME = { "early-preset": "setup-preset", "early-play": "btn-start", "early-lesson": "btn-lesson" };
   new MutationObserver((_, observer) => {
     if (document.documentElement.dataset.appState === "loading") return;
     observer.disconnect();
-    const same = document.getElementById(SAME[document.activeElement && document.activeElement.id]);
+    document.removeEventListener("click", choose);
+    document.removeEventListener("change", choose);
+    const focused = document.activeElement && document.activeElement.id;
+    const same = Object.hasOwn(SAME, focused) && document.getElementById(SAME[focused]);
     if (same && same.checkVisibility()) same.focus();
   }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-app-state"] });
 })();
