@@ -16,6 +16,7 @@ from game import narrate
 from ui import handoff_view as V
 from ui import render, seats
 from ui.commands import Feature, command, screen
+from ui.table_view import page_view
 
 # The table's regions that may hold a hand's cards, or words about them: emptied at a hand-off.
 TABLE_REGIONS = ("seats", "melds", "piles", "staged", "hand", "status", "recap", "log", "message",
@@ -160,6 +161,8 @@ class Handoff(Feature):
     def draw_handoff(self):
         for region in TABLE_REGIONS:
             self.page.mount(region, [])
+        state = self.session.state  # the scores are nobody's "Us": each side by its players
+        self.page.mount("scores", render.scores(seats.shared(state, page_view(state, self.session.seat, log=False))))
         self.draw_panel()
         busy = "1" if self.session.busy else "0"  # bots may move on behind the screen
         self.page.set_attrs("table", {"data-phase": "handoff", "data-to-move": None, "data-busy": busy})
