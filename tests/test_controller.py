@@ -894,7 +894,7 @@ def test_two_people_pass_the_phone_with_no_hand_in_the_page_between_them():
             assert page.cmds("handoff") == [("im", None)]
             name = s.state.players[s.handoff].name
             assert f"Pass the phone to {name}" in page.text("handoff")
-            assert "South & North" in page.text("scores") and "Us" not in page.text("scores")
+            assert "South & North 0 · West & East 0" in page.text("handoff") and page.regions["scores"] == []
             handoffs.append(s.handoff)
             await person_plays_a_turn(ctl, s.handoff)
             ctl.render()

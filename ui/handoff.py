@@ -154,15 +154,16 @@ class Handoff(Feature):
             return
         seat = s.seat if s.handoff is None else s.handoff
         why = self.why if s.handoff is not None else self.turn_words(seat)
-        self.page.mount("handoff", V.handoff_panel(s.state.players[seat].name, why))
+        v = seats.shared(s.state, page_view(s.state, seat, log=False))
+        totals = [(narrate.side_name(v, side["side"]), render.fmt(side["total"])) for side in v["sides"]]
+        self.page.mount("handoff", V.handoff_panel(s.state.players[seat].name, why, v["deal"], totals))
         self.page.set_root_data("private", "1")
 
     @screen("handoff")
     def draw_handoff(self):
         for region in TABLE_REGIONS:
             self.page.mount(region, [])
-        state = self.session.state  # the scores are nobody's "Us": each side by its players
-        self.page.mount("scores", render.scores(seats.shared(state, page_view(state, self.session.seat, log=False))))
+        self.page.mount("scores", [])  # they are in the panel, each side by its players (nobody's "Us")
         self.draw_panel()
         busy = "1" if self.session.busy else "0"  # bots may move on behind the screen
         self.page.set_attrs("table", {"data-phase": "handoff", "data-to-move": None, "data-busy": busy})
