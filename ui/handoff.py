@@ -28,6 +28,7 @@ class Handoff(Feature):
         super().__init__(app)
         self.why = ""           # the hand-off screen's reason
         self.replaying = False  # the since panel's moves are being replayed
+        self.replay_turn = None  # the index of the turn being replayed
 
     def several(self):
         """Whether more than one person plays the game at the table."""
@@ -115,18 +116,19 @@ class Handoff(Feature):
         table as each left it (at the settings' pace), the hand still put away."""
         s, app, pacing = self.session, self.app, self.app.pacing
         game_id, log_length = s.game_id, len(s.state.log)
-        steps = [step for _, turn in app.recap.recap_turns() for step in turn]
+        steps = [(i, step) for i, (_, turn) in enumerate(self.since_turns()) for step in turn]
 
         def going_on():
             return self.replaying and s.since and s.game_id == game_id and len(s.state.log) == log_length
         try:
             if steps:
-                app.shown_view = steps[0][2]
+                app.shown_view = steps[0][1][2]
                 app.render()
-            for action, seat, before, after in steps:
+            for turn, (action, seat, before, after) in steps:
                 await asyncio.sleep(pacing.pace()[1] / 2000)
                 if not going_on():
                     return
+                self.replay_turn = turn
                 pacing.stage_moves(action, seat, before, after)
                 app.shown_view = after
                 app.render()
@@ -135,14 +137,18 @@ class Handoff(Feature):
             self.page.console_error(f"replay of the moves: {type(e).__name__}: {e}")
         finally:
             app.shown_view = None
-            self.replaying = False
+            self.replaying, self.replay_turn = False, None
             if s.game_id == game_id:
                 app.render()
 
     # -- drawing ------------------------------------------------------------------------------
-    def since_lines(self):
-        return [narrate.turn_line(seat, steps, number=render.fmt) for seat, steps in self.app.recap.recap_turns()
-                if seat != self.session.seat]
+    def since_turns(self):
+        """The others' turns since the shown seat's last one, ``(seat, steps)``."""
+        return [turn for turn in self.app.recap.recap_turns() if turn[0] != self.session.seat]
+
+    def since_panel(self):
+        lines = [narrate.turn_line(seat, steps, number=render.fmt) for seat, steps in self.since_turns()]
+        return V.since_panel(lines, self.replay_turn)
 
     def draw_panel(self):
         """The hand-off panel of the person holding the phone, kept in the page

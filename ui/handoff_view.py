@@ -21,11 +21,14 @@ def handoff_panel(name, why, deal, totals):
                 + " · ".join(f"{side} {total}" for side, total in totals)))]
 
 
-def since_panel(lines):
-    """What the others did since the person's last turn, one line a turn, in place of the hand."""
+def since_panel(lines, current=None):
+    """What the others did since the person's last turn, one line a turn, in place
+    of the hand; ``current``: the index of the turn being replayed, marked."""
     return [h("div", {"class": "since", "id": "since"},
               h("h3", None, "Since your last turn"),
-              h("ol", {"class": "since-lines"}, *(h("li", None, line) for line in lines)))]
+              h("ol", {"class": "since-lines"},
+                *(h("li", {"aria-current": "step" if i == current else None}, line)
+                  for i, line in enumerate(lines))))]
 
 
 def since_bar(replaying):
