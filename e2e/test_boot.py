@@ -165,7 +165,7 @@ def drop_first(page, pattern):
     return seen
 
 
-@pytest.mark.console_errors("net::ERR_CONNECTION_RESET")
+@pytest.mark.console_errors("net::ERR_CONNECTION_RESET", "Failed to fetch")  # the drop, as the loader may report it
 def test_dropped_download_is_retried_once_by_itself(phone_context, base_url):
     """A preloaded file whose download drops fails for good in that page load
     (the browser reuses the failed preload), so the page loads once more."""

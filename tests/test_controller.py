@@ -964,6 +964,7 @@ def test_two_people_pass_the_phone_with_no_hand_in_the_page_between_them():
             assert page.cmds("handoff") == [("im", None)]
             name = s.state.players[s.handoff].name
             assert f"Pass the phone to {name}" in page.text("handoff")
+            assert "South & North 0 · West & East 0" in page.text("handoff") and page.regions["scores"] == []
             handoffs.append(s.handoff)
             await person_plays_a_turn(ctl, s.handoff)
             ctl.render()
@@ -987,8 +988,13 @@ def test_after_the_hand_off_the_others_turns_come_first_then_the_hand():
         assert "discarded" in page.text("hand")  # the turns since, in words
         assert page.cmds("actions") == [("replay-moves", None), ("show-hand", None)]
         ctl.run_command("replay-moves", None)
-        await asyncio.sleep(0)
-        await settle(ctl)
+        marked = set()
+        while ctl.handoff.replaying:  # each turn's line is marked while its moves replay
+            await asyncio.sleep(0)
+            marked |= {i for i, n in enumerate(_nodes(page.regions["hand"][0].children[1].children))
+                       if n.attrs.get("aria-current")}
+        assert marked == set(range(len(ctl.handoff.since_turns())))
+        assert "'aria-current': 'step'" not in str(page.regions["hand"])  # and none once it is over
         ctl.run_command("show-hand", None)
         assert not s.since and len(page.cmds("hand")) >= 1
         assert ("draw", None) in page.cmds("actions")

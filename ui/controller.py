@@ -538,7 +538,7 @@ class Controller:
         s = self.session
         if s.since:  # a person just handed the phone: the others' turns first (ui/handoff.py)
             self.page.mount("staged", [])
-            self.page.mount("hand", handoff_view.since_panel(self.handoff.since_lines()))
+            self.page.mount("hand", self.handoff.since_panel())
             return
         hand = v["hand"]
         staged = s.sel.staged
