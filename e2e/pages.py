@@ -98,6 +98,29 @@ def boxes(page, selector):
                   " return {id: e.id, top: r.top, bottom: r.bottom, left: r.left, right: r.right}; })")
 
 
+# -- the page held loading (its context blocks service workers, which page.route cannot see) --
+def reload_held(page, url=None):
+    """Reload (or open ``url``) with the Pyodide wasm held back, so the page
+    stays loading; returns the held routes (release them to go on)."""
+    held = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    with page.expect_request("**/pyodide.asm.wasm"):
+        if url:
+            page.goto(url, wait_until="commit")
+        else:
+            page.reload(wait_until="commit")
+    page.wait_for_function("window.TriplePlayPaint")  # ui/paint.js has run
+    assert held, "the page never asked for the Pyodide wasm"
+    return held
+
+
+def release(page, held):
+    for route in held:
+        route.continue_()
+    page.unroute("**/pyodide.asm.wasm")
+    assert harness.wait_ready(page, 60) == "ready", page.text_content("#boot")
+
+
 # -- a new game ------------------------------------------------------------------------------------
 def open_new_game(page, base_url, query=f"?delay=0&seed={SEED}"):
     page.goto(base_url + query)

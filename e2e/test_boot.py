@@ -52,8 +52,9 @@ def test_boots_to_ready_on_desktop(desktop_context, base_url, record):
     harness.screenshot(page, "desktop-ready")
 
 
-def test_skeleton_and_progress_show_before_python(phone_context, base_url, record):
-    """Hold the wasm download: the table and the loading stage must already show."""
+def test_new_game_screen_and_progress_show_before_python(phone_context, base_url, record):
+    """Hold the wasm download: a first visit's new-game screen (ui/early.js, in
+    place of the skeleton table) and the loading stage must already show."""
     page = phone_context.new_page()
     log = record(page)
     held = []
@@ -64,14 +65,16 @@ def test_skeleton_and_progress_show_before_python(phone_context, base_url, recor
     assert held, "the page never asked for the Pyodide wasm"
 
     assert page.evaluate("document.documentElement.dataset.appState") == "loading"
-    for selector in ("header.topbar", "#melds", "#hand", "#actions", "#boot"):
+    for selector in ("header.topbar", "#early-play", "#early-lesson", "#boot"):
         assert page.is_visible(selector), selector
+    assert not page.is_visible("#hand")
     assert page.text_content("#boot-stage") == "Loading Python runtime…"
     assert page.eval_on_selector("#boot-progress", "el => el.value") > 0
     harness.screenshot(page, "phone-loading")
 
     held[0].continue_()
     assert harness.wait_ready(page, BOOT_TIMEOUT_S) == "ready"
+    assert not page.is_visible("#early") and page.is_visible("#btn-start")
     assert_clean(log)
 
 
@@ -162,7 +165,7 @@ def drop_first(page, pattern):
     return seen
 
 
-@pytest.mark.console_errors("net::ERR_CONNECTION_RESET")
+@pytest.mark.console_errors("net::ERR_CONNECTION_RESET", "Failed to fetch")  # the drop, as the loader may report it
 def test_dropped_download_is_retried_once_by_itself(phone_context, base_url):
     """A preloaded file whose download drops fails for good in that page load
     (the browser reuses the failed preload), so the page loads once more."""

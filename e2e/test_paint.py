@@ -9,7 +9,18 @@ import pytest
 
 import harness
 from game.cards import label
-from pages import QUERY, discard_loneliest, game_state, open_new_game, press, start_game, table, wait_settled
+from pages import (
+    QUERY,
+    discard_loneliest,
+    game_state,
+    open_new_game,
+    press,
+    release,
+    reload_held,
+    start_game,
+    table,
+    wait_settled,
+)
 
 # ui/paint.js's write of tp.paint, due a moment after the table changed, is done.
 NO_PAINT_PENDING = "!document.documentElement.dataset.paintPending"
@@ -40,28 +51,6 @@ def mid_turn(page, base_url):
     page.wait_for_function("JSON.parse(localStorage.getItem('tp.paint') || '{}').regions?.hand")
 
 
-def reload_held(page, url=None):
-    """Reload (or open ``url``) with the Pyodide wasm held back, so the page
-    stays loading; returns the held routes (release them to go on)."""
-    held = []
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
-    with page.expect_request("**/pyodide.asm.wasm"):
-        if url:
-            page.goto(url, wait_until="commit")
-        else:
-            page.reload(wait_until="commit")
-    page.wait_for_function("window.TriplePlayPaint")  # ui/paint.js has run
-    assert held, "the page never asked for the Pyodide wasm"
-    return held
-
-
-def release(page, held):
-    for route in held:
-        route.continue_()
-    page.unroute("**/pyodide.asm.wasm")
-    assert harness.wait_ready(page, 60) == "ready", page.text_content("#boot")
-
-
 def boxes(page):
     return {sel: page.locator(sel).bounding_box() for sel in ("#hand", "#actions", "#hand .chip >> nth=0")}
 
@@ -83,6 +72,7 @@ def test_last_table_is_painted_inert_then_goes_live(phone, base_url, record):
     assert page.get_attribute("html", "data-painted") == "1"
     assert page.locator("#hand .chip").count() == chips
     assert page.is_visible("#btn-discard") and page.is_visible(".boot-painted")
+    assert not page.is_visible("#early")  # a first visit's new-game screen: not with a game to continue
     painted = boxes(page)
     harness.screenshot(page, "phone-painted")
     # Taps on the painted controls reach nothing: a chip, then Discard.
@@ -244,6 +234,7 @@ def test_no_paint_unless_continuing(phone, base_url, where):
         page.wait_for_function("localStorage.getItem('tp.paint') === null")
         held = reload_held(page)
     assert page.get_attribute("html", "data-painted") is None
+    assert not page.is_visible("#early")  # nor a first visit's new-game screen
     release(page, held)
     assert page.get_attribute("#app", "data-screen") == "games"
 

@@ -12,6 +12,7 @@ as-is (also under a sub-path: all paths are relative).
 import argparse
 import ast
 import hashlib
+import html as markup
 import json
 import re
 import shutil
@@ -62,6 +63,14 @@ PYSCRIPT_START_CHUNKS = ("toml", "error")
 PYSCRIPT_CSS = "vendor/pyscript/core.css"  # index.html's stylesheet link
 MPY_CONFIG = re.compile(r"<mpy-config>(.*?)</mpy-config>", re.S)
 RUNTIME_BYTES_MARK = 'data-runtime-bytes="0"'
+# index.html's marker for the early new-game screen's rules (ui/early.js), and
+# what a Python process of its own prints of the engine's presets for it.
+PRESETS_MARK = "<!-- presets -->"
+# ui/early.js runs in <head> before the first paint on every visit: the build
+# writes it into index.html, as a request of its own would hold up the paint.
+INLINE_SCRIPT = "ui/early.js"
+PRESETS_CODE = ("import json, game; from game.presets import DEFAULT_PRESET; "
+                "print(json.dumps([DEFAULT_PRESET, [[n, r.title] for n, r in game.PRESETS.items()]]))")
 # The installable app: manifest and icons (scripts/make_icons.py draws these).
 APP_FILES = ("manifest.webmanifest", "icons")
 SW_MARKS = ('const VERSION = "dev";', "const FILES = [];")
@@ -201,6 +210,29 @@ def pyscript_start_chunks() -> list[str]:
     return chunks
 
 
+def inline_script(html: str) -> str:
+    """index.html with INLINE_SCRIPT's <script src> replaced by its text."""
+    tag = f'<script src="./{INLINE_SCRIPT}"></script>'
+    if tag not in html:
+        sys.exit(f"index.html lost its {tag}")
+    return html.replace(tag, f"<script>\n{(ROOT / INLINE_SCRIPT).read_text()}</script>")
+
+
+def preset_options(html: str) -> str:
+    """index.html with the early new-game screen's <option>s, one per preset of
+    game.PRESETS (the default selected), so the screen shown before Python is
+    ready names what the engine plays. The scripts handle game/ as files: the
+    presets are printed by a Python process of its own."""
+    if PRESETS_MARK not in html:
+        sys.exit(f"index.html lost its {PRESETS_MARK} marker")
+    printed = subprocess.run([sys.executable, "-B", "-c", PRESETS_CODE], cwd=ROOT, check=True,
+                             capture_output=True, text=True).stdout
+    default, presets = json.loads(printed)
+    options = [f'<option value="{markup.escape(name)}"{" selected" if name == default else ""}>'
+               f"{markup.escape(title)}</option>" for name, title in presets]
+    return html.replace(PRESETS_MARK, "".join(options))
+
+
 PRELOAD_LINK = {"module": '<link rel="modulepreload" href="./{}">',
                 "fetch": '<link rel="preload" as="fetch" crossorigin href="./{}">'}
 
@@ -272,7 +304,7 @@ def build(out: Path) -> int:
 
     # UI assets (css, js), the page's entry script, and the Python packages.
     for path in sorted((ROOT / "ui").iterdir()):
-        if path.suffix in (".css", ".js", ".mjs") or path.name == ENTRY:
+        if (path.suffix in (".css", ".js", ".mjs") or path.name == ENTRY) and f"ui/{path.name}" != INLINE_SCRIPT:
             copy_file(path, out / "ui" / path.name)
     write_packages(out)
     # The in-page rules reference: each preset's documentation page as HTML.
@@ -295,7 +327,7 @@ def build(out: Path) -> int:
     if RUNTIME_BYTES_MARK not in html:
         sys.exit(f"index.html lost its {RUNTIME_BYTES_MARK} marker")
     html = html.replace(RUNTIME_BYTES_MARK, f'data-runtime-bytes="{runtime_bytes}"')
-    html = start_up_preloads(html)
+    html = start_up_preloads(preset_options(inline_script(html)))
     (out / "index.html").write_text(html)
 
     for name in APP_FILES:

@@ -33,13 +33,14 @@ class FakePage:
     """ui/page.py's interface over dicts: what each region shows, each element's
     attributes, <html>'s data-*, and what went to the console."""
 
-    def __init__(self, storage=None, fragment="", painted=False, form=None):
+    def __init__(self, storage=None, fragment="", painted=False, form=None, early=None):
         self.regions = {}     # element id -> its nodes, as last mounted
         self.attrs = {}       # element id -> {attribute: value}
         self.root = {}        # <html> data-* key -> value
         self.errors, self.warnings = [], []
         self.store = MemoryStorage() if storage is None else storage
         self.fragment, self.is_painted, self.form = fragment, painted, dict(form or {})
+        self.early = early    # ui/early.js's choice as JSON text, None: no early screen
         self.handler = None
         self.scrolls = 0
         self.focused = None
@@ -104,6 +105,9 @@ class FakePage:
     def take_fragment(self):
         fragment, self.fragment = self.fragment, ""
         return fragment
+
+    def early_choice(self):
+        return self.early
 
     def page_url(self):
         return "https://example.test/"
@@ -524,6 +528,72 @@ def test_every_way_onto_the_table_resets_the_same_fields():
     run(scenario)
 
 
+# -- a first visit's choice made before the engine was ready (ui/early.js, ui/early.py) ------------
+def early(preset=None, action=None):
+    return json.dumps({"preset": preset, "action": action})
+
+
+def test_play_chosen_before_ready_starts_that_presets_game_and_saves_it():
+    async def scenario(ctl, page):
+        s = ctl.session
+        assert s.screen == "table" and s.state.rules.name == "simpson" and s.keep
+        assert ctl.setup.bot(1) == "normal"  # the new-game screen's defaults
+        assert ctl.games.store.ids() == [s.slot] and page.warnings == []
+
+    run(scenario, early=early("simpson", "play"))
+
+
+def test_learn_chosen_before_ready_starts_the_first_lesson():
+    async def scenario(ctl, page):
+        assert ctl.tutorial.in_lesson() and ctl.tutorial.lesson == 0
+        assert page.root["lesson"] == "1" and page.screen() == "table"
+
+    run(scenario, early=early("triple-play", "lesson"))
+
+
+def test_a_preset_chosen_before_ready_is_the_new_game_screens():
+    async def scenario(ctl, page):
+        assert ctl.session.state is None and page.screen() == "setup"
+        assert ctl.setup.preset == "hand-and-foot"
+        assert page.warnings == []
+
+    run(scenario, early=early("hand-and-foot"))
+
+
+@pytest.mark.parametrize("text, then", [
+    (early("no-such-rules", "play"), "a game of the default rules"),
+    (early(["simpson"], "lesson"), "the lesson"),
+    (early("simpson", "delete-everything"), "the new-game screen, simpson"),
+    ('{"preset": "simpson", "action": "play"', "the new-game screen"),  # not JSON
+    ("[]", "the new-game screen"),
+])
+def test_an_early_choice_the_engine_does_not_know_is_ignored_with_a_warning(text, then):
+    """The part it does not know is dropped (one warning, never quoting it); the rest is acted on."""
+    async def scenario(ctl, page):
+        s = ctl.session
+        assert len(page.warnings) == 1 and page.warnings[0].startswith("early choice:")
+        assert "simpson" not in page.warnings[0] and "no-such" not in page.warnings[0]
+        found = {"a game of the default rules": s.state is not None and s.keep
+                 and s.state.rules.name == "triple-play",
+                 "the lesson": ctl.tutorial.in_lesson(),
+                 "the new-game screen, simpson": s.state is None and ctl.setup.preset == "simpson",
+                 "the new-game screen": s.state is None and ctl.setup.preset == "triple-play"}
+        assert found[then] and page.screen() == ("setup" if s.state is None else "table")
+
+    run(scenario, early=text)
+
+
+def test_an_early_choice_waits_for_nothing_when_there_is_a_game_to_continue():
+    """A saved game at start-up (the games screen) wins: the choice is not acted on."""
+    storage = MemoryStorage()
+    run(started, storage=storage)
+
+    async def scenario(ctl, page):
+        assert ctl.session.state is None and page.screen() == "games" and ctl.setup.preset == "triple-play"
+
+    run(scenario, storage=storage, early=early("simpson", "play"))
+
+
 def test_a_lesson_starts_with_no_hints_and_is_never_saved():
     async def scenario(ctl, page):
         await started(ctl, page)
@@ -883,12 +953,13 @@ def hidden_cards(state):
 
 
 def nothing_hidden_drawn(page, state):
-    """At a hand-off: the table's regions are empty and no card's words are in the page."""
+    """At a hand-off: the table's regions are empty and no card's words are in what the page shows
+    (the rules screen, hidden, speaks of "Jokers" in general)."""
     from game import cards as C
     from ui.handoff import TABLE_REGIONS
     assert page.screen() == "handoff"
     assert all(page.regions.get(region, []) == [] for region in TABLE_REGIONS)
-    words = " ".join(page.text(region) for region in page.regions)
+    words = " ".join(page.text(region) for region in (*TABLE_REGIONS, "handoff", "scores"))
     assert not [c for c in set(hidden_cards(state)) if C.label(c) in words or c in words]
 
 
@@ -926,6 +997,7 @@ def test_two_people_pass_the_phone_with_no_hand_in_the_page_between_them():
             assert page.cmds("handoff") == [("im", None)]
             name = s.state.players[s.handoff].name
             assert f"Pass the phone to {name}" in page.text("handoff")
+            assert "South & North 0 · West & East 0" in page.text("handoff") and page.regions["scores"] == []
             handoffs.append(s.handoff)
             await person_plays_a_turn(ctl, s.handoff)
             ctl.render()
@@ -949,8 +1021,13 @@ def test_after_the_hand_off_the_others_turns_come_first_then_the_hand():
         assert "discarded" in page.text("hand")  # the turns since, in words
         assert page.cmds("actions") == [("replay-moves", None), ("show-hand", None)]
         ctl.run_command("replay-moves", None)
-        await asyncio.sleep(0)
-        await settle(ctl)
+        marked = set()
+        while ctl.handoff.replaying:  # each turn's line is marked while its moves replay
+            await asyncio.sleep(0)
+            marked |= {i for i, n in enumerate(_nodes(page.regions["hand"][0].children[1].children))
+                       if n.attrs.get("aria-current")}
+        assert marked == set(range(len(ctl.handoff.since_turns())))
+        assert "'aria-current': 'step'" not in str(page.regions["hand"])  # and none once it is over
         ctl.run_command("show-hand", None)
         assert not s.since and len(page.cmds("hand")) >= 1
         assert ("draw", None) in page.cmds("actions")
@@ -1067,3 +1144,19 @@ def test_a_link_to_a_game_of_several_people_opens_at_the_hand_off():
         assert s.state.to_move() == s.seat or s.handoff == 2 - seat  # the bots played on to a person
 
     run(scenario, fragment="g=" + share.encode(state))
+
+
+def test_the_page_hidden_on_the_rules_screen_takes_the_hand_out_of_the_page_too():
+    async def scenario(ctl, page):
+        s = ctl.session
+        ctl.put_on_table(people_game(), ["New game."])
+        await settle(ctl)
+        ctl.run_command("im", None)
+        ctl.run_command("rules", None)
+        assert page.regions["hand"] != []  # the rules screen hides the table by style only
+        ctl.run_command("page-hidden", None)
+        assert page.regions["hand"] == [] and page.screen() == "rules"
+        ctl.run_command("back", None)
+        nothing_hidden_drawn(page, s.state)
+
+    run(scenario)

@@ -28,7 +28,7 @@ import game
 from game import narrate
 from game.house import changes
 from game.moves import legal_summary, meld_placements, meld_targets, refusal
-from ui import deal_log, handoff_view, render, seats
+from ui import deal_log, early, handoff_view, render, seats
 from ui import text as T
 from ui.bot_turns import BotTurns, median
 from ui.commands import collect, command, screen
@@ -84,7 +84,26 @@ class Controller:
         self.pacing.boot()
         self.games.boot()
         self.tutorial.boot()
+        self.take_early(self.page.early_choice())
         self.render()
+
+    def take_early(self, text):
+        """Act once on what a first visit chose while the engine loaded (ui/early.js,
+        checked by ui.early.read): the preset, then Play or the lesson. Ignored
+        where the start found something to continue (a saved game, a link, a lesson)."""
+        s = self.session
+        if text is None or s.state is not None or s.screen != "setup":
+            return
+        preset, action, warnings = early.read(text)
+        for warning in warnings:
+            self.page.console_warn(warning)
+        if preset:
+            self.setup.update({"setup-preset": preset})
+        if action == "play":
+            self.new_game()
+            self.autosave()  # as after a tap on Play
+        elif action == "lesson":
+            self.tutorial.do_lesson()
 
     def run_command(self, cmd, arg):
         if cmd not in self.commands:
@@ -181,6 +200,10 @@ class Controller:
     @command
     def do_start(self, _arg=None):
         self.read_setup()
+        self.new_game()
+
+    def new_game(self):
+        """A game of the new-game screen's choices on the table (a refusal's reason shown)."""
         seed = self.fixed_seed if self.fixed_seed is not None else random.randrange(2**31)
         try:
             state = self.setup.start(seed)
@@ -514,7 +537,7 @@ class Controller:
         s = self.session
         if s.since:  # a person just handed the phone: the others' turns first (ui/handoff.py)
             self.page.mount("staged", [])
-            self.page.mount("hand", handoff_view.since_panel(self.handoff.since_lines()))
+            self.page.mount("hand", self.handoff.since_panel())
             return
         hand = v["hand"]
         staged = s.sel.staged

@@ -249,6 +249,13 @@ def take_fragment():
     return fragment
 
 
+def early_choice():
+    """What a first visit chose before Python was ready (ui/early.js's
+    window.TriplePlayEarly) as JSON text, or None where it showed no early screen."""
+    early = _js(getattr(window, "TriplePlayEarly", None))
+    return None if early is None else str(window.JSON.stringify(early))
+
+
 def page_url():
     """This page's address without its fragment."""
     return str(window.location.href).split("#")[0]

@@ -16,6 +16,7 @@ from game import narrate
 from ui import handoff_view as V
 from ui import render, seats
 from ui.commands import Feature, command, screen
+from ui.table_view import page_view
 
 # The table's regions that may hold a hand's cards, or words about them: emptied at a hand-off.
 TABLE_REGIONS = ("seats", "melds", "piles", "staged", "hand", "status", "recap", "log", "message",
@@ -27,6 +28,7 @@ class Handoff(Feature):
         super().__init__(app)
         self.why = ""           # the hand-off screen's reason
         self.replaying = False  # the since panel's moves are being replayed
+        self.replay_turn = None  # the index of the turn being replayed
 
     def several(self):
         """Whether more than one person plays the game at the table."""
@@ -34,12 +36,15 @@ class Handoff(Feature):
         return state is not None and seats.several(state)
 
     def lock(self, seat, why=None):
-        """The hand-off screen, until ``seat`` taps "I'm ..."."""
+        """The hand-off screen, until ``seat`` taps "I'm ..."; the table leaves the
+        page at once, whatever screen shows (the rules screen only hides it)."""
         s = self.session
         s.handoff, s.since, self.replaying = seat, False, False
         self.why = why or self.turn_words(seat)
         self.app.pacing.panel = None  # an open Log panel goes with the table
         self.app.pacing.cue_turn()
+        for region in TABLE_REGIONS:
+            self.page.mount(region, [])
 
     def turn_words(self, seat):
         state = self.session.state
@@ -92,7 +97,7 @@ class Handoff(Feature):
     def do_page_hidden(self, _arg=None):
         """The page went to the background: with several people, the hand leaves the page."""
         s = self.session
-        if self.several() and s.handoff is None and s.screen == "table":
+        if self.several() and s.handoff is None:
             self.lock(s.seat, f"The page was in the background, so {s.state.players[s.seat].name}'s "
                               "cards were put away.")
 
@@ -111,18 +116,19 @@ class Handoff(Feature):
         table as each left it (at the settings' pace), the hand still put away."""
         s, app, pacing = self.session, self.app, self.app.pacing
         game_id, log_length = s.game_id, len(s.state.log)
-        steps = [step for _, turn in app.recap.recap_turns() for step in turn]
+        steps = [(i, step) for i, (_, turn) in enumerate(self.since_turns()) for step in turn]
 
         def going_on():
             return self.replaying and s.since and s.game_id == game_id and len(s.state.log) == log_length
         try:
             if steps:
-                app.shown_view = steps[0][2]
+                app.shown_view = steps[0][1][2]
                 app.render()
-            for action, seat, before, after in steps:
+            for turn, (action, seat, before, after) in steps:
                 await asyncio.sleep(pacing.pace()[1] / 2000)
                 if not going_on():
                     return
+                self.replay_turn = turn
                 pacing.stage_moves(action, seat, before, after)
                 app.shown_view = after
                 app.render()
@@ -131,14 +137,18 @@ class Handoff(Feature):
             self.page.console_error(f"replay of the moves: {type(e).__name__}: {e}")
         finally:
             app.shown_view = None
-            self.replaying = False
+            self.replaying, self.replay_turn = False, None
             if s.game_id == game_id:
                 app.render()
 
     # -- drawing ------------------------------------------------------------------------------
-    def since_lines(self):
-        return [narrate.turn_line(seat, steps, number=render.fmt) for seat, steps in self.app.recap.recap_turns()
-                if seat != self.session.seat]
+    def since_turns(self):
+        """The others' turns since the shown seat's last one, ``(seat, steps)``."""
+        return [turn for turn in self.app.recap.recap_turns() if turn[0] != self.session.seat]
+
+    def since_panel(self):
+        lines = [narrate.turn_line(seat, steps, number=render.fmt) for seat, steps in self.since_turns()]
+        return V.since_panel(lines, self.replay_turn)
 
     def draw_panel(self):
         """The hand-off panel of the person holding the phone, kept in the page
@@ -150,13 +160,16 @@ class Handoff(Feature):
             return
         seat = s.seat if s.handoff is None else s.handoff
         why = self.why if s.handoff is not None else self.turn_words(seat)
-        self.page.mount("handoff", V.handoff_panel(s.state.players[seat].name, why))
+        v = seats.shared(s.state, page_view(s.state, seat, log=False))
+        totals = [(narrate.side_name(v, side["side"]), render.fmt(side["total"])) for side in v["sides"]]
+        self.page.mount("handoff", V.handoff_panel(s.state.players[seat].name, why, v["deal"], totals))
         self.page.set_root_data("private", "1")
 
     @screen("handoff")
     def draw_handoff(self):
         for region in TABLE_REGIONS:
             self.page.mount(region, [])
+        self.page.mount("scores", [])  # they are in the panel, each side by its players (nobody's "Us")
         self.draw_panel()
         busy = "1" if self.session.busy else "0"  # bots may move on behind the screen
         self.page.set_attrs("table", {"data-phase": "handoff", "data-to-move": None, "data-busy": busy})

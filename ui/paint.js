@@ -99,7 +99,7 @@
         data: { root: dataOf(root, ["data-screen", "data-has-saves"]), app: dataOf(app), table: dataOf(document.getElementById("table")) },
       };
       if (root.dataset.private === "1") {  // several people at this phone: the hand-off screen, never a hand
-        rec.regions = Object.fromEntries(REGIONS.map((id) => [id, ["scores", "handoff"].includes(id) ? trees[id] || [] : []]));
+        rec.regions = Object.fromEntries(REGIONS.map((id) => [id, id === "handoff" ? trees[id] || [] : []]));
         rec.data = { root: { "data-screen": "handoff" }, app: { "data-screen": "handoff" }, table: {} };
       }
       const text = JSON.stringify(rec);
