@@ -14,7 +14,6 @@ the script was checked with. The lesson game is never saved as a game
 reload resumes it.
 """
 
-
 import game
 from game.narrate import meld_rank_label
 from ui import lesson as L
