@@ -28,7 +28,7 @@ class Pacing(Feature):
         self.motion_staged = False   # steps captured, waiting for the next render
         self.motion = []             # the awaitables of the plays not yet awaited (ui/motion.js)
         self.pending_cues = []
-        self.whole_log = None        # the Log panel's deal: (game_id, deal), lines, log length
+        self.whole_log = None        # the Log panel's deal: (game_id, deal, seat), lines, log length
 
     def boot(self):
         self.page.apply_theme(self.settings.theme)  # as boot.js did before the first paint, should its read have failed
@@ -85,7 +85,7 @@ class Pacing(Feature):
         its save kept; where those are not the whole deal, the deal is replayed
         once, when the panel first needs it (not at start-up: ui.deal_log)."""
         s = self.session
-        key, whole = (s.game_id, s.state.deal), self.whole_log
+        key, whole = (s.game_id, s.state.deal, s.seat), self.whole_log  # "You" is the shown seat
         if whole and whole[0] == key and whole[2] <= len(s.log):
             return whole[1] + s.log[whole[2]:]
         if deal_log.complete(s.state, s.log):
