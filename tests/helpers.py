@@ -30,6 +30,7 @@ from game.presets import PRESETS
 from game.share import encode
 from game.state import GameState, Meld
 from ui import deal_log
+from ui.html import Node
 from ui.table_view import page_view
 
 # -- the two tiers -----------------------------------------------------------------------------------
@@ -453,3 +454,12 @@ def to_text(obj) -> str:
         end = text.index('"', start + 1)
         text = text[:start] + "9" * int(text[start + len(BIG) + 1:end]) + text[end + 1:]
     return text
+
+
+# -- the page's element trees (ui.html) ------------------------------------------------------------
+def nodes(trees):
+    """Every element of ``trees`` (ui.html Nodes and strings), depth first."""
+    for n in trees:
+        if isinstance(n, Node):
+            yield n
+            yield from nodes(n.children)

@@ -16,7 +16,7 @@ from game import bots as game_bots
 from game import share
 from game.engine import restart
 from game.replay import DealReplay
-from tests.helpers import about_to_ask, play_on, play_until, played, position
+from tests.helpers import about_to_ask, nodes, play_on, play_until, played, position
 from ui import page as page_module
 from ui.commands import collect, command
 from ui.controller import Controller
@@ -147,17 +147,10 @@ class FakePage:
     def cmds(self, element_id):
         """The (data-cmd, data-arg) of the region's controls."""
         return [(n.attrs["data-cmd"], n.attrs.get("data-arg"))
-                for n in _nodes(self.regions.get(element_id, [])) if n.attrs.get("data-cmd")]
+                for n in nodes(self.regions.get(element_id, [])) if n.attrs.get("data-cmd")]
 
     def screen(self):
         return self.root.get("screen")
-
-
-def _nodes(nodes):
-    for n in nodes:
-        if isinstance(n, Node):
-            yield n
-            yield from _nodes(n.children)
 
 
 def _texts(nodes):
@@ -853,7 +846,7 @@ def test_a_new_game_of_two_people_starts_with_the_names_and_bots_chosen():
     async def scenario(ctl, page):
         page.form.update(TWO_PEOPLE)
         ctl.run_command("setup", None)
-        fields = {n.attrs.get("id") for n in _nodes(page.regions["setup"])}
+        fields = {n.attrs.get("id") for n in nodes(page.regions["setup"])}
         assert {"setup-name-0", "setup-name-2"} <= fields and "setup-name-1" not in fields
         page.form.update({"setup-name-0": " Ann ", "setup-name-2": "ann"})
         ctl.run_command("start", None)
@@ -1024,7 +1017,7 @@ def test_after_the_hand_off_the_others_turns_come_first_then_the_hand():
         marked = set()
         while ctl.handoff.replaying:  # each turn's line is marked while its moves replay
             await asyncio.sleep(0)
-            marked |= {i for i, n in enumerate(_nodes(page.regions["hand"][0].children[1].children))
+            marked |= {i for i, n in enumerate(nodes(page.regions["hand"][0].children[1].children))
                        if n.attrs.get("aria-current")}
         assert marked == set(range(len(ctl.handoff.since_turns())))
         assert "'aria-current': 'step'" not in str(page.regions["hand"])  # and none once it is over

@@ -5,6 +5,7 @@ import pytest
 
 import game
 from game.load import MAX_NAME
+from tests.helpers import nodes
 from ui import moves, render, stats_view
 from ui import seats as P
 from ui import text as T
@@ -13,18 +14,11 @@ from ui.saves import MemoryStorage, SaveStore, summary
 from ui.setup import Setup
 
 
-def _nodes(nodes):
-    for n in nodes:
-        if isinstance(n, Node):
-            yield n
-            yield from _nodes(n.children)
-
-
 def _labelled(trees):
     """{input id: the text of the <label> around it}."""
     out = {}
-    for label in (n for n in _nodes(trees) if n.tag == "label"):
-        for control in (n for n in _nodes(label.children) if n.tag in ("input", "select")):
+    for label in (n for n in nodes(trees) if n.tag == "label"):
+        for control in (n for n in nodes(label.children) if n.tag in ("input", "select")):
             out[control.attrs["id"]] = " ".join(_texts(n for n in label.children if n is not control))
     return out
 
@@ -133,10 +127,10 @@ def test_the_statistics_screen_is_today_s_for_one_name_and_asks_whose_for_severa
     one = {"version": 1, "rows": [row], "counted": []}
     tree = stats_view.stats_screen(one)
     assert "Your statistics" in " ".join(_texts(tree))
-    assert not [n for n in _nodes(tree) if n.attrs.get("data-cmd") == "stats-player"]
+    assert not [n for n in nodes(tree) if n.attrs.get("data-cmd") == "stats-player"]
     two = dict(one, rows=[row, dict(row, player="Ann", deals=9)])
     tree = stats_view.stats_screen(two)
-    pressed = {n.attrs["data-arg"]: n.attrs["aria-pressed"] for n in _nodes(tree)
+    pressed = {n.attrs["data-arg"]: n.attrs["aria-pressed"] for n in nodes(tree)
                if n.attrs.get("data-cmd") == "stats-player"}
     assert pressed == {"Ann": "true", "South": "false"}  # the most deals first
     assert "Ann's statistics" in " ".join(_texts(tree))

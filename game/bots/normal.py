@@ -222,6 +222,18 @@ def by_keep_score(scores: dict[str, float]) -> list[str]:
     return sorted(scores, key=lambda c: (scores[c], c))
 
 
+def meld_out(obs, seat):
+    """Where the player may run out: the meld of every card but at most one
+    (going out, or down to the discard), if the engine takes it whole; else None."""
+    if may_run_out(obs, seat):
+        plan = fewest_left_plan(obs, seat)
+        if plan.left() <= 1:
+            a = first_legal(obs, plan.placements())
+            if a is not None and len(a["melds"]) == len(plan.placements()):
+                return a
+    return None
+
+
 class Normal(Policy):
     def take(self, obs, seat, takes):
         if not takes or not pile_is_worth_it(obs, seat):
@@ -229,13 +241,7 @@ class Normal(Policy):
         return pick_take(obs, seat, takes)
 
     def meld(self, obs, seat):
-        if may_run_out(obs, seat):
-            plan = fewest_left_plan(obs, seat)
-            if plan.left() <= 1:
-                a = first_legal(obs, plan.placements())
-                if a is not None and len(a["melds"]) == len(plan.placements()):
-                    return a
-        return first_legal(obs, build_plan(obs, seat).placements())
+        return meld_out(obs, seat) or first_legal(obs, build_plan(obs, seat).placements())
 
     def wants_out(self, obs, seat):
         return obs.players[seat].on_last_pile() and go_out_problem(obs, seat, asking=True) is None \

@@ -43,9 +43,8 @@ from .normal import (
     Normal,
     build_plan,
     by_keep_score,
-    fewest_left_plan,
     keep_scores,
-    may_run_out,
+    meld_out,
     pick_take,
     take_chances,
 )
@@ -96,12 +95,9 @@ class PerturbedNormal(Normal):
         return pick_take(obs, seat, takes)
 
     def meld(self, obs, seat):
-        if may_run_out(obs, seat):
-            plan = fewest_left_plan(obs, seat)
-            if plan.left() <= 1:
-                a = first_legal(obs, plan.placements())
-                if a is not None and len(a["melds"]) == len(plan.placements()):
-                    return a
+        out = meld_out(obs, seat)
+        if out is not None:
+            return out
         me = obs.players[seat]
         side = obs.sides[obs.side_of(seat)]
         hold = me.on_last_pile() and side.knee_unlocked and \
