@@ -463,3 +463,12 @@ def nodes(trees):
         if isinstance(n, Node):
             yield n
             yield from nodes(n.children)
+
+
+def texts(trees):
+    """Every text of ``trees``, depth first."""
+    for n in trees:
+        if isinstance(n, Node):
+            yield from texts(n.children)
+        elif n is not None:
+            yield str(n)

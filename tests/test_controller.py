@@ -16,7 +16,7 @@ from game import bots as game_bots
 from game import share
 from game.engine import restart
 from game.replay import DealReplay
-from tests.helpers import about_to_ask, nodes, play_on, play_until, played, position
+from tests.helpers import about_to_ask, nodes, play_on, play_until, played, position, texts
 from ui import page as page_module
 from ui.commands import collect, command
 from ui.controller import Controller
@@ -142,7 +142,7 @@ class FakePage:
 
     # what the tests read
     def text(self, element_id):
-        return " ".join(_texts(self.regions.get(element_id, [])))
+        return " ".join(texts(self.regions.get(element_id, [])))
 
     def cmds(self, element_id):
         """The (data-cmd, data-arg) of the region's controls."""
@@ -151,14 +151,6 @@ class FakePage:
 
     def screen(self):
         return self.root.get("screen")
-
-
-def _texts(nodes):
-    for n in nodes:
-        if isinstance(n, Node):
-            yield from _texts(n.children)
-        elif n is not None:
-            yield str(n)
 
 
 def run(scenario, **page_options):

@@ -5,11 +5,10 @@ import pytest
 
 import game
 from game.load import MAX_NAME
-from tests.helpers import nodes
+from tests.helpers import nodes, texts
 from ui import moves, render, stats_view
 from ui import seats as P
 from ui import text as T
-from ui.html import Node
 from ui.saves import MemoryStorage, SaveStore, summary
 from ui.setup import Setup
 
@@ -19,16 +18,8 @@ def _labelled(trees):
     out = {}
     for label in (n for n in nodes(trees) if n.tag == "label"):
         for control in (n for n in nodes(label.children) if n.tag in ("input", "select")):
-            out[control.attrs["id"]] = " ".join(_texts(n for n in label.children if n is not control))
+            out[control.attrs["id"]] = " ".join(texts(n for n in label.children if n is not control))
     return out
-
-
-def _texts(nodes):
-    for n in nodes:
-        if isinstance(n, Node):
-            yield from _texts(n.children)
-        elif n is not None:
-            yield str(n)
 
 
 def test_people_are_the_seats_without_a_bot():
@@ -68,7 +59,7 @@ def test_the_one_person_new_game_is_unchanged():
     assert setup.ids() == ["setup-preset", "setup-players", "setup-bot-1", "setup-bot-2", "setup-bot-3",
                            "setup-opt-knee_reminder"]
     trees = render.setup_screen(setup)
-    text = " ".join(_texts(trees))
+    text = " ".join(texts(trees))
     assert "You play South." in text and "Bots" in text
     assert not [i for i in _labelled(trees) if i.startswith("setup-name-")]
 
@@ -126,15 +117,15 @@ def test_the_statistics_screen_is_today_s_for_one_name_and_asks_whose_for_severa
            "deals_won": 3, "went_out": 2, "hints": 0, "deal_margin": 900, "game_margin": 900}
     one = {"version": 1, "rows": [row], "counted": []}
     tree = stats_view.stats_screen(one)
-    assert "Your statistics" in " ".join(_texts(tree))
+    assert "Your statistics" in " ".join(texts(tree))
     assert not [n for n in nodes(tree) if n.attrs.get("data-cmd") == "stats-player"]
     two = dict(one, rows=[row, dict(row, player="Ann", deals=9)])
     tree = stats_view.stats_screen(two)
     pressed = {n.attrs["data-arg"]: n.attrs["aria-pressed"] for n in nodes(tree)
                if n.attrs.get("data-cmd") == "stats-player"}
     assert pressed == {"Ann": "true", "South": "false"}  # the most deals first
-    assert "Ann's statistics" in " ".join(_texts(tree))
-    assert "South's statistics" in " ".join(_texts(stats_view.stats_screen(two, player="South")))
+    assert "Ann's statistics" in " ".join(texts(tree))
+    assert "South's statistics" in " ".join(texts(stats_view.stats_screen(two, player="South")))
 
 
 def test_a_game_of_people_and_bots_is_saved_and_read_back_as_it_was():
