@@ -952,6 +952,13 @@ def people_game(bots=PARTNERS, seed=3):
     return game.new_game("triple-play", seed=seed, bots=list(bots))
 
 
+async def two_partners_at_the_table(ctl):
+    """A new game of South and North, people, against two easy bots; the bots have moved."""
+    ctl.put_on_table(people_game(), ["New game."])
+    await settle(ctl)
+    return ctl.session
+
+
 async def person_plays_a_turn(ctl, seat):
     """``seat``'s person takes the phone and plays a turn as the easy bot would."""
     import random as _random
@@ -971,10 +978,7 @@ async def person_plays_a_turn(ctl, seat):
 
 def test_two_people_pass_the_phone_with_no_hand_in_the_page_between_them():
     async def scenario(ctl, page):
-        s = ctl.session
-        state = people_game()
-        ctl.put_on_table(state, ["New game."])
-        await settle(ctl)
+        s = await two_partners_at_the_table(ctl)
         ctl.render()
         handoffs = []
         while len(handoffs) < 6 and s.state.phase in ("draw", "play"):
@@ -993,9 +997,7 @@ def test_two_people_pass_the_phone_with_no_hand_in_the_page_between_them():
 
 def test_after_the_hand_off_the_others_turns_come_first_then_the_hand():
     async def scenario(ctl, page):
-        s = ctl.session
-        ctl.put_on_table(people_game(), ["New game."])
-        await settle(ctl)
+        s = await two_partners_at_the_table(ctl)
         first = s.handoff
         await person_plays_a_turn(ctl, first)
         other = s.handoff
@@ -1022,9 +1024,7 @@ def test_after_the_hand_off_the_others_turns_come_first_then_the_hand():
 
 def test_the_page_going_to_the_background_puts_the_hand_away():
     async def scenario(ctl, page):
-        s = ctl.session
-        ctl.put_on_table(people_game(), ["New game."])
-        await settle(ctl)
+        s = await two_partners_at_the_table(ctl)
         seat = s.handoff
         ctl.run_command("im", None)
         ctl.run_command("draw", None)
@@ -1133,9 +1133,7 @@ def test_a_link_to_a_game_of_several_people_opens_at_the_hand_off():
 
 def test_the_page_hidden_on_the_rules_screen_takes_the_hand_out_of_the_page_too():
     async def scenario(ctl, page):
-        s = ctl.session
-        ctl.put_on_table(people_game(), ["New game."])
-        await settle(ctl)
+        s = await two_partners_at_the_table(ctl)
         ctl.run_command("im", None)
         ctl.run_command("rules", None)
         assert page.regions["hand"] != []  # the rules screen hides the table by style only
