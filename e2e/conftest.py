@@ -47,26 +47,32 @@ def chromium():
 
 @pytest.fixture(autouse=True)
 def no_console_errors(request, monkeypatch):
-    """Fail the test at teardown if any page of a context it created logged a
-    console error or threw an uncaught error (a handler's exception becomes a
-    toast and a console error, so this is how a failed handler shows).
+    """Close every context the test created, and fail the test at teardown if
+    any of their pages logged a console error or threw an uncaught error (a
+    handler's exception becomes a toast and a console error, so this is how a
+    failed handler shows).
     ``@pytest.mark.console_errors(pattern, ...)`` allows the errors a test
     provokes on purpose (each pattern a regex searched in the error's text)."""
     if "chromium" not in request.fixturenames:
         yield
         return
     browser = request.getfixturevalue("chromium")
-    errors = []
+    errors, contexts = [], []
     new_context = browser.new_context
 
     def watched_context(**kwargs):
         context = new_context(**kwargs)
         context.on("console", lambda m: m.type == "error" and errors.append(f"console: {m.text}"))
         context.on("weberror", lambda e: errors.append(f"pageerror: {e.error}"))
+        contexts.append(context)
         return context
 
     monkeypatch.setattr(browser, "new_context", watched_context)
     yield
+    # A context a failed test left open would keep its renderers (each with a
+    # Pyodide heap) alive for the rest of the run: close them all here.
+    for context in contexts:
+        context.close()
     marker = request.node.get_closest_marker("console_errors")
     allowed = [re.compile(p) for p in marker.args] if marker else []
     unexpected = [e for e in errors if not any(a.search(e) for a in allowed)]

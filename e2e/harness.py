@@ -26,6 +26,9 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    # A container's /dev/shm may be as small as 64 MB; renderers that run out
+    # of it crash ("Target crashed"). /tmp has room for a Pyodide page or two.
+    "--disable-dev-shm-usage",
 ]
 PHONE = dict(viewport={"width": 390, "height": 844}, device_scale_factor=3,
              has_touch=True, is_mobile=True)
