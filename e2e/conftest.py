@@ -36,13 +36,20 @@ def base_url(site_dir):
 
 
 @pytest.fixture(scope="session")
-def chromium():
+def playwright_driver():
     if sync_playwright is None:
         pytest.skip("playwright is not installed: pip install -r requirements-dev.txt")
     with sync_playwright() as pw:
-        browser = harness.launch_chromium(pw)
-        yield browser
-        browser.close()
+        yield pw
+
+
+@pytest.fixture(scope="module")
+def chromium(playwright_driver):
+    """A browser for each test file: whatever one file's pages leave behind
+    in the browser's processes is gone before the next file starts."""
+    browser = harness.launch_chromium(playwright_driver)
+    yield browser
+    browser.close()
 
 
 @pytest.fixture(autouse=True)

@@ -90,6 +90,7 @@ def test_start_up_uses_its_preloads_and_skips_unused_plugins(phone_context, base
         "link[rel=modulepreload], link[rel=preload]", "links => links.map(l => l.href)")
     assert any(u.endswith("/vendor/pyodide/pyodide.mjs") for u in preloaded)
     assert any(u.endswith("/pyscript.toml") for u in preloaded)
+    assert any(u.endswith("/app.zip") for u in preloaded)
     for runtime in ("pyodide.asm.wasm", "python_stdlib_compiled.zip", "pyodide-lock.json",
                     "pyodide.asm.mjs"):
         assert any(u.endswith(f"/vendor/pyodide/{runtime}") for u in preloaded), runtime

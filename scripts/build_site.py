@@ -244,7 +244,9 @@ def start_up_preloads(html: str) -> str:
     config, the TOML parser, the error plugin, then pyodide.mjs, whose
     loadPyodide then fetches the lock file, stdlib, wasm and asm.mjs);
     preloaded, they download together as the page starts instead of ~150 ms
-    later, after PyScript's own start-up. The chunks have hashed names:
+    later, after PyScript's own start-up. APP_ZIP too: PyScript fetches it
+    only once the runtime is up, while the network is idle (the wasm
+    compiles and Python starts). The chunks have hashed names:
     they are read from the dist folder. The plugins pyscript.toml turns off
     must be off in index.html's <mpy-config> too, else PyScript loads them.
     """
@@ -260,7 +262,7 @@ def start_up_preloads(html: str) -> str:
         ("module", "vendor/pyodide/pyodide.mjs"),
         ("module", "vendor/pyodide/pyodide.asm.mjs"),
     ] + [("fetch", f"vendor/pyodide/{f}")
-         for f in (LOCK_FILE, STDLIB_ZIP, "pyodide.asm.wasm")]
+         for f in (LOCK_FILE, STDLIB_ZIP, "pyodide.asm.wasm")] + [("fetch", APP_ZIP)]
     links = [PRELOAD_LINK[kind].format(path) for kind, path in preloads]
     return html.replace(PRELOAD_MARK, "\n  ".join(links))
 
