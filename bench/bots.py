@@ -38,7 +38,7 @@ evaluation apart from those a change was tuned on (``--seed``).
 A hard decision is a fixed amount of work, so the games are the same on
 any machine; only the times change.
 
-    python3 -m bench.bots [--games 200] [--jobs 2] [--seed 1] [--think-games 2]
+    python3 -m bench.bots [--games 200] [--jobs 2] [--seed 1] [--think-games 2] [--preset triple-play]
     node bench/pyodide.mjs bench/bots.py --only think
 """
 
@@ -50,6 +50,7 @@ from collections import defaultdict
 
 from game.bots import get_bot
 from game.names import Act
+from game.presets import DEFAULT_PRESET, PRESETS, get_preset
 from game.simulate import play_game
 from game.tournament import tournament
 
@@ -80,15 +81,15 @@ def timed(bot, times: list[float]):
     return choose
 
 
-def fast_levels(seed: int) -> dict[str, list[float]]:
+def fast_levels(preset: str, seed: int) -> dict[str, list[float]]:
     """CPU seconds per move of ``easy`` and ``normal`` over one game between them."""
     times = {"easy": [], "normal": []}
-    play_game("triple-play", seed, ["easy", "normal"], check_cards=False,
+    play_game(preset, seed, ["easy", "normal"], check_cards=False,
               choosers=[timed(get_bot("easy"), times["easy"]), timed(get_bot("normal"), times["normal"])] * 2)
     return times
 
 
-def hard_decisions(games: int, seed: int) -> dict[str, list[float]]:
+def hard_decisions(preset: str, games: int, seed: int) -> dict[str, list[float]]:
     """CPU seconds per searched decision of ``hard`` by kind, over ``games``
     games with hard at every seat."""
     hard = get_bot("hard")
@@ -102,20 +103,21 @@ def hard_decisions(games: int, seed: int) -> dict[str, list[float]]:
             times[KINDS[hard.choose(obs, seat)["type"]]].append(spent)
         return action
     for g in range(games):
-        play_game("triple-play", seed * 1_000_003 + g, ["hard"], check_cards=False, choosers=[choose] * 4)
+        players = get_preset(preset).players
+        play_game(preset, seed * 1_000_003 + g, ["hard"], check_cards=False, choosers=[choose] * players)
     return times
 
 
-def time_report(seed: int, games: int) -> bool:
+def time_report(preset: str, seed: int, games: int) -> bool:
     ok = True
-    for name, secs in fast_levels(seed).items():
+    for name, secs in fast_levels(preset, seed).items():
         ms = [s * 1000 for s in secs]
         met = max(ms) <= FAST_MS
         ok &= met
         print(json.dumps({"think_ms": name, "moves": len(ms), "mean": round(sum(ms) / len(ms), 2),
                           "p95": round(percentile(ms, 0.95), 2), "max": round(max(ms), 2),
                           "limit": FAST_MS, "met": met}), flush=True)
-    for kind, secs in sorted(hard_decisions(games, seed).items()):
+    for kind, secs in sorted(hard_decisions(preset, games, seed).items()):
         ms = [s * 1000 for s in secs]
         row = {"think_ms": f"hard {kind}", "runtime": "pyodide" if IN_PYODIDE else "cpython",
                "searched": len(ms), "p50": round(percentile(ms, 0.5), 1),
@@ -134,6 +136,7 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=200, help="games per tournament (both seatings counted)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--preset", default=DEFAULT_PRESET, choices=sorted(PRESETS))
     ap.add_argument("--think-games", type=int, default=2, help="games of hard timed per decision")
     ap.add_argument("--only", choices=["think"] + [m[0] for m in MATCHES],
                     help="the thinking times alone, or one tournament")
@@ -141,15 +144,15 @@ def main() -> int:
     a = ap.parse_args()
     ok = True
     if not a.games_only and a.only in (None, "think"):
-        ok &= time_report(a.seed, a.think_games)
+        ok &= time_report(a.preset, a.seed, a.think_games)
     for match, top, other, target in MATCHES:
         if a.only and a.only != match:
             continue
-        result = tournament("triple-play", top, other, a.games, a.seed, a.jobs)
+        result = tournament(a.preset, top, other, a.games, a.seed, a.jobs)
         met = result["win_rate_a"] >= target and result["win_rate_a_ci95"][0] > 0.5
         ok &= met
         print(json.dumps({
-            "match": f"{top} vs {other}", "seed": a.seed, "games": result["games"],
+            "match": f"{top} vs {other}", "preset": a.preset, "seed": a.seed, "games": result["games"],
             "win_rate": result["win_rate_a"], "win_rate_ci95": result["win_rate_a_ci95"],
             "margin": result["margin_a"], "margin_ci95": result["margin_a_ci95"],
             "margin_per_deal_by_part": result["margin_per_deal_by_part"],

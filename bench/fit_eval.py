@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
 """Fit the weights of ``game/bots/evaluate.py`` to real deal results.
 
-Plays --games games of four ``normal`` bots, notes the features of both
-sides at a random third of the draws (just after the draw or pile take,
-where ``hard``'s look-ahead stops), and when the deal ends, its final score
-difference. A least-squares fit (each weight a straight line in
-the share of the stock left) then gives the evaluation's weights (with
---write, stored in game/bots/fitted.json, where evaluate.py reads them).
-Prints the fit's R^2 on held-out games (every fifth), for the
+Plays --games games of ``normal`` bots under one preset, notes the
+features of its first side and of one other side at a random third of the
+draws (just after the draw or pile take, where ``hard``'s look-ahead
+stops), and when the deal ends, their final score difference. A
+least-squares fit (each weight a straight line in the share of the stock
+left) then gives the evaluation's weights for that preset (with --write,
+stored in game/bots/fitted.json under the preset's name, where evaluate.py
+reads them). Prints the fit's R^2 on held-out games (every fifth), for the
 new weights and for the ones in force, and how far the final difference
-strays from the evaluation in force (``RESIDUAL_SD`` in hard.py: the spread
-``hard`` assumes for what its look-ahead cannot see). Standard library only.
+strays from each (``RESIDUAL_SD`` in hard.py: the spread ``hard`` assumes
+for what its look-ahead cannot see; --write stores the new weights').
+Standard library only.
 
     python3 -m bench.fit_eval [--games 4000] [--seed 5] [--preset triple-play] [--jobs 2] [--write]
 
@@ -32,6 +34,7 @@ from game.presets import get_preset
 from game.view import observe
 
 SAMPLE = 0.3  # share of draws noted (neighbouring turns say much the same)
+RIDGE = 1e-9
 FIXED = ("banked",)
 # Each side is in exactly one cell of a big canasta's table, so a constant
 # added to a whole table changes no difference: its "none held" cell is the
@@ -60,9 +63,8 @@ def _collect(preset: str, games: range, seed: int):
         pending = []
         while state.phase != "game_end":
             if state.phase == "deal_end":
-                sides = state.deal_results[-1]["sides"]
-                final = sides[0]["total"] - sides[1]["total"]
-                rows += [(g, x, t, v, final) for x, t, v in pending]
+                totals = [side["total"] for side in state.deal_results[-1]["sides"]]
+                rows += [(g, x, t, v, totals[0] - totals[k]) for x, t, v, k in pending]
                 pending = []
                 apply(state, {"type": "next_deal"})
                 continue
@@ -70,10 +72,11 @@ def _collect(preset: str, games: range, seed: int):
             drawing = state.phase == "draw"
             apply(state, bot(observe(state, seat), seat, rng))
             if drawing and state.phase == "play" and rng.random() < SAMPLE:
-                a, b = E.features(state, 0), E.features(state, 1)
+                k = rng.randrange(1, len(state.sides))  # side 0 against one other side
+                a, b = E.features(state, 0), E.features(state, k)
                 x = {n: a.get(n, 0.0) - b.get(n, 0.0) for n in a.keys() | b.keys()}
                 pending.append(({n: v for n, v in x.items() if v}, E.stock_share(state),
-                                E.score_difference(state, 0)))
+                                E.side_value(state, 0) - E.side_value(state, k), k))
     return rows
 
 
@@ -107,6 +110,12 @@ def fit(rows, used: list[str]) -> list[float]:
             row = ata[i]
             for j, v in z:
                 row[j] += u * v
+    # Features that always move together (in a game of two piles a player
+    # has one pile left or none, so the two counts' differences cancel) make
+    # the system singular: a ridge of RIDGE times each column's own square
+    # splits their weight and leaves every prediction as it was.
+    for i in range(2 * n):
+        ata[i][i] *= 1 + RIDGE
     return solve(ata, atb)
 
 
@@ -149,7 +158,8 @@ def main() -> None:
     seen = {name for r in train for name in r[1]}
     fixed = [name for name in E.FEATURES if name in FIXED + ZERO or name not in seen]
     used = [name for name in E.FEATURES if name not in fixed]
-    weights = {name: (0.0, 0.0) if name in ZERO else E.WEIGHTS.get(name, (0.0, 0.0))
+    in_force = E.WEIGHTS[E.fit_name(get_preset(a.preset))]
+    weights = {name: (0.0, 0.0) if name in ZERO else in_force.get(name, (0.0, 0.0))
                for name in E.FEATURES}
     w = fit([(g, x, t, v, y - sum(x.get(name, 0.0) * weights[name][0] for name in fixed))
              for g, x, t, v, y in train], used)
@@ -165,11 +175,14 @@ def main() -> None:
         print(f"    {name!r}: ({end}, {start}),")
     print("}")
     end, slope = residual_spread(rows)
-    print(f"RESIDUAL_SD = ({end:.0f}, {slope:.0f})  # hard.py: the spread left by the weights in force")
+    print(f"RESIDUAL_SD = ({end:.0f}, {slope:.0f})  # the spread left by the weights in force")
+    end, slope = residual_spread([(g, x, t, E.weighted(x, t, weights), y) for g, x, t, _, y in rows])
+    print(f"RESIDUAL_SD = ({end:.0f}, {slope:.0f})  # the spread left by the new weights")
     if a.write:
-        fitted.save("evaluation", {"weights": {name: list(w) for name, w in weights.items()},
-                                   "residual_sd": [float(round(end)), float(round(slope))]})
-        print(f"written to {fitted.PATH}")
+        presets = {**E.FITS, a.preset: {"weights": {name: list(w) for name, w in weights.items()},
+                                        "residual_sd": [float(round(end)), float(round(slope))]}}
+        fitted.save("evaluation", {"presets": presets})
+        print(f"written to {fitted.PATH} for {a.preset}")
 
 
 if __name__ == "__main__":

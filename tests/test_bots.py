@@ -230,7 +230,7 @@ def test_a_look_ahead_is_worth_the_chance_of_winning_the_game():
     assert hard_module.worth(world, 0, -diff + 100) == pytest.approx(1.0, abs=1e-6)
     assert hard_module.worth(world, 0, -diff - 100) == pytest.approx(0.0, abs=1e-6)
     world.deal = 1
-    sd = 3 ** 0.5 * hard_module.spread(1.0)
+    sd = 3 ** 0.5 * hard_module.spread(world.rules, 1.0)
     for lead in (-diff + 1000, -diff - 1000):
         want = 0.5 * (1 + math.erf((lead + diff) / (sd * 2 ** 0.5)))
         assert hard_module.worth(world, 0, lead) == pytest.approx(want, abs=1e-6)

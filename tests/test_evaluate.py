@@ -73,7 +73,7 @@ def test_a_big_canasta_in_reach_is_worth_thousands_more_early_in_a_deal():
     side that has three, whether the meld is started or not."""
     for rank, bonus in (("7", 5000), ("5", 3000)):
         for started in ("held", "open"):
-            three, seven = (E.WEIGHTS[f"{rank}_{started}_{k}"][1] * bonus for k in (3, 7))
+            three, seven = (E.WEIGHTS["triple-play"][f"{rank}_{started}_{k}"][1] * bonus for k in (3, 7))
             assert seven - three > bonus / 3, (rank, started)
 
 
@@ -114,6 +114,22 @@ def test_the_fit_recovers_known_weights():
     w = fit_eval.fit(rows, ["a", "b"])
     got = [(w[0], w[0] + w[2]), (w[1], w[1] + w[3])]
     assert got == [pytest.approx(pair, abs=1e-6) for pair in true.values()]
+
+
+def test_the_fit_takes_features_that_always_move_together():
+    """In a game of two piles a side's "one pile left" and "no pile left"
+    counts sum to its players, so their differences cancel: the fit still
+    solves and predicts as a fit of either alone would."""
+    rng = random.Random(3)
+    rows = []
+    for g in range(200):
+        t, one = rng.random(), rng.choice((-2.0, -1.0, 1.0, 2.0))
+        x = {"one": one, "none": -one, "c": rng.uniform(-50, 50)}
+        rows.append((g, x, t, 0.0, 300 * one + 2 * x["c"]))
+    w = fit_eval.fit(rows, ["one", "none", "c"])
+    weights = {"one": (w[0], w[0] + w[3]), "none": (w[1], w[1] + w[4]), "c": (w[2], w[2] + w[5])}
+    for _, x, t, _, y in rows:
+        assert E.weighted(x, t, weights) == pytest.approx(y, rel=1e-4)
 
 
 def test_the_residual_spread_is_a_line_in_the_stock_share():

@@ -19,8 +19,9 @@ may never be finished, with 7 it is. So for each of them the side's total
 feet) picks one weight from a table, separately for "meld started" and
 "only held": a step function the fit can shape as it likes.
 
-The weights (in ``fitted.json``) are fitted by ``bench/fit_eval.py``: least
-squares against the final deal scores of games between ``normal`` bots,
+The weights (in ``fitted.json``) are fitted by ``bench/fit_eval.py``, one
+set per preset on that preset's own games: least squares against the final
+deal scores of games between ``normal`` bots,
 each weight a straight line in the share of the stock still to draw (early
 in a deal a promise is worth more, and banked points less, than late), at
 positions just after a draw, where ``hard``'s look-ahead stops. How well
@@ -53,14 +54,24 @@ FEATURES = ("banked", "meld_other", "hand_other", "hand_cost", "piles_cost", "bl
             "red3_held", "one_pile_left", "no_pile_left") + \
     tuple(_big_name(rank, started, total) for rank in BIG
           for started in (False, True) for total in range(CAP + 1))
-# Per feature: (weight when the stock is empty, weight at the deal's start),
-# fitted by ``bench/fit_eval.py`` (triple-play). "banked" is fixed at 1 (banked
-# points are sure), each big-canasta table's zero cell at 0, and a feature a
-# preset never shows (a red 3 held, in triple-play) keeps what the rules
-# charge. "one_pile_left" and "no_pile_left" are below zero only beside the
-# costs of the cards still to play: the fit shares what a player's progress
-# is worth between those counts and those costs.
-WEIGHTS = {name: tuple(w) for name, w in fitted.VALUES["evaluation"]["weights"].items()}
+# Per preset, per feature: (weight when the stock is empty, weight at the
+# deal's start), fitted by ``bench/fit_eval.py`` on that preset's own games.
+# "banked" is fixed at 1 (banked points are sure), each big-canasta table's
+# zero cell at 0, and a feature a preset never shows (a red 3 held, in
+# triple-play) keeps what the rules charge. "one_pile_left" and
+# "no_pile_left" are below zero only beside the costs of the cards still to
+# play: the fit shares what a player's progress is worth between those
+# counts and those costs.
+FITS = fitted.VALUES["evaluation"]["presets"]
+WEIGHTS = {preset: {name: tuple(w) for name, w in fit["weights"].items()} for preset, fit in FITS.items()}
+# A rule set of no fitted preset's name (a custom one) uses the fit of its kind.
+FALLBACK = {True: "triple-play", False: "hand-and-foot"}
+
+
+def fit_name(rules: RuleSet) -> str:
+    """The preset whose fit weighs positions under ``rules``: its own (house
+    options keep the preset's name), else that of its kind (knee or not)."""
+    return rules.name if rules.name in FITS else FALLBACK[rules.has_knee]
 
 
 @lru_cache(maxsize=16)
@@ -158,7 +169,7 @@ def stock_share(state: GameState) -> float:
     return max(0.0, min(1.0, state.stock_count() / max(start, 1)))
 
 
-def weighted(xs: dict[str, float], t: float, weights: dict = WEIGHTS) -> float:
+def weighted(xs: dict[str, float], t: float, weights: dict) -> float:
     """Features ``xs`` (by name; missing ones are zero) under ``weights`` at stock share ``t``."""
     total = 0.0
     for name, x in xs.items():
@@ -168,7 +179,7 @@ def weighted(xs: dict[str, float], t: float, weights: dict = WEIGHTS) -> float:
 
 
 def side_value(state: GameState, side_index: int) -> float:
-    return weighted(features(state, side_index), stock_share(state))
+    return weighted(features(state, side_index), stock_share(state), WEIGHTS[fit_name(state.rules)])
 
 
 def ahead_of_best(totals: list[float], side_index: int) -> float:

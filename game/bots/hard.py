@@ -55,7 +55,7 @@ from ..names import Act, Phase
 from ..state import GameState
 from . import fitted
 from .determinize import decision_rng, hand_sampler, sample_world
-from .evaluate import ahead_of_best, score_difference, stock_share
+from .evaluate import FITS, ahead_of_best, fit_name, score_difference, stock_share
 from .knowledge import Knowledge, read_table
 from .melding import first_legal
 from .normal import (
@@ -115,8 +115,8 @@ GRANT = {"type": Act.ANSWER, "yes": True}
 # What a look-ahead cannot see (the rest of the deal beyond the evaluation,
 # and each deal to come) is taken as a normal spread: its standard deviation
 # a line in the share of the stock left, (at an empty stock, per share
-# left), fitted by bench/fit_eval.py (in fitted.json).
-RESIDUAL_SD = tuple(fitted.VALUES["evaluation"]["residual_sd"])
+# left), fitted per preset by bench/fit_eval.py (in fitted.json).
+RESIDUAL_SD = {preset: tuple(fit["residual_sd"]) for preset, fit in FITS.items()}
 _NORMAL = Normal()
 
 
@@ -211,10 +211,11 @@ def game_lead(obs: GameState, side: int) -> float:
     return ahead_of_best([s.total for s in obs.sides], side)
 
 
-def spread(share: float) -> float:
+def spread(rules, share: float) -> float:
     """How far a deal's final difference may stray from the evaluation with
-    ``share`` of the stock left (a standard deviation)."""
-    return RESIDUAL_SD[0] + RESIDUAL_SD[1] * share
+    ``share`` of the stock left (a standard deviation), under ``rules``."""
+    end, per_share = RESIDUAL_SD[fit_name(rules)]
+    return end + per_share * share
 
 
 def worth(world: GameState, side: int, lead: float | None) -> float:
@@ -226,8 +227,8 @@ def worth(world: GameState, side: int, lead: float | None) -> float:
     if lead is None:
         return diff
     later = world.rules.deals - world.deal
-    sd = math.sqrt((0.0 if world.deal_over else spread(stock_share(world))) ** 2
-                   + later * spread(1.0) ** 2)
+    sd = math.sqrt((0.0 if world.deal_over else spread(world.rules, stock_share(world))) ** 2
+                   + later * spread(world.rules, 1.0) ** 2)
     ahead = lead + diff
     if sd == 0:
         chance = 1.0 if ahead > 0 else 0.5 if ahead == 0 else 0.0
