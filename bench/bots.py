@@ -102,8 +102,8 @@ def hard_decisions(preset: str, games: int, seed: int) -> dict[str, list[float]]
         if hard.measured:  # it searched (a forced move measures nothing)
             times[KINDS[hard.choose(obs, seat)["type"]]].append(spent)
         return action
+    players = get_preset(preset).players
     for g in range(games):
-        players = get_preset(preset).players
         play_game(preset, seed * 1_000_003 + g, ["hard"], check_cards=False, choosers=[choose] * players)
     return times
 

@@ -52,6 +52,7 @@ from ..engine import apply, is_legal
 from ..generators import run_to_end
 from ..moves import take_pile_candidates
 from ..names import Act, Phase
+from ..rules import RuleSet
 from ..state import GameState
 from . import fitted
 from .determinize import decision_rng, hand_sampler, sample_world
@@ -211,7 +212,7 @@ def game_lead(obs: GameState, side: int) -> float:
     return ahead_of_best([s.total for s in obs.sides], side)
 
 
-def spread(rules, share: float) -> float:
+def spread(rules: RuleSet, share: float) -> float:
     """How far a deal's final difference may stray from the evaluation with
     ``share`` of the stock left (a standard deviation), under ``rules``."""
     end, per_share = RESIDUAL_SD[fit_name(rules)]
