@@ -6,10 +6,18 @@
  * (cache.addAll), so a half-filled cache never serves; activate deletes the
  * caches of older releases. Responses are cached as served, so .wasm keeps
  * Content-Type application/wasm. Anything not precached goes to the network.
+ *
+ * UNPACKED (also filled in by the build: file -> its Content-Type) names the
+ * files the site sends packed as FILE.xz: install fetches the packed copy
+ * and stores it unpacked under FILE, so a later visit reads the runtime's
+ * wasm from the cache as it is (and Chromium its compiled code with it).
  */
 "use strict";
 const VERSION = "dev";
 const FILES = [];
+const UNPACKED = {};
+// The xz decoder (XzReadableStream), the one the page unpacks with.
+importScripts("vendor/xz/xz-decompress.min.js");
 const PREFIX = "triple-play-";
 const CACHE = PREFIX + VERSION;
 const ROOT = new URL("./", self.location).pathname;
@@ -36,7 +44,14 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     try {
-      await cache.addAll(FILES.map((file) => new Request(file, { cache: "no-cache" })));
+      await cache.addAll(FILES.filter((file) => !(file in UNPACKED))
+        .map((file) => new Request(file, { cache: "no-cache" })));
+      for (const [file, type] of Object.entries(UNPACKED)) {
+        const packed = await fetch(new Request(file + ".xz", { cache: "no-cache" }));
+        if (!packed.ok) throw new Error(`${file}.xz: HTTP ${packed.status}`);
+        const { XzReadableStream } = self["xz-decompress"];
+        await cache.put(file, new Response(new XzReadableStream(packed.body), { headers: { "Content-Type": type } }));
+      }
     } catch (error) {
       await caches.delete(CACHE);
       throw error;

@@ -146,7 +146,8 @@ POINTS = (
     ("pyodide.mjs downloaded", lambda s: _resource(s, "pyodide.mjs")),
     ("PyScript: Loading Pyodide", lambda s: _event(s, "Loading Pyodide")),
     ("PyScript: Loaded Storage (its IndexedDB)", lambda s: _event(s, "Loaded Storage")),
-    ("pyodide.asm.wasm downloaded", lambda s: _resource(s, "pyodide.asm.wasm")),
+    ("the wasm downloaded (packed on a first visit)", lambda s: _resource(s, "pyodide.asm.wasm.xz")
+     or _resource(s, "pyodide.asm.wasm")),
     ("the stdlib zip downloaded", lambda s: _resource(s, STDLIB_STOCK)
      or _resource(s, STDLIB_COMPILED)),
     ("PyScript: Loaded interpreter (loadPyodide done)", lambda s: _event(s, "Loaded interpreter")),

@@ -98,13 +98,17 @@ def boxes(page, selector):
                   " return {id: e.id, top: r.top, bottom: r.bottom, left: r.left, right: r.right}; })")
 
 
+PACKED_WASM = "**/pyodide.asm.wasm.xz"
+
+
 # -- the page held loading (its context blocks service workers, which page.route cannot see) --
 def reload_held(page, url=None):
-    """Reload (or open ``url``) with the Pyodide wasm held back, so the page
-    stays loading; returns the held routes (release them to go on)."""
+    """Reload (or open ``url``) with the Pyodide wasm (its packed copy: these
+    pages are never served by the offline copy) held back, so the page stays
+    loading; returns the held routes (release them to go on)."""
     held = []
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
-    with page.expect_request("**/pyodide.asm.wasm"):
+    page.route(PACKED_WASM, lambda route: held.append(route))
+    with page.expect_request(PACKED_WASM):
         if url:
             page.goto(url, wait_until="commit")
         else:
@@ -117,7 +121,7 @@ def reload_held(page, url=None):
 def release(page, held):
     for route in held:
         route.continue_()
-    page.unroute("**/pyodide.asm.wasm")
+    page.unroute(PACKED_WASM)
     assert harness.wait_ready(page, 60) == "ready", page.text_content("#boot")
 
 

@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 import harness
-from pages import BOOT_TIMEOUT_S
+from pages import BOOT_TIMEOUT_S, PACKED_WASM
 
 # PyScript plugins pyscript.toml (and index.html's <mpy-config>) turn off.
 PLUGINS_OFF = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
@@ -39,7 +39,9 @@ def test_boots_to_ready_on_phone(phone_context, base_url, record):
     assert page.text_content("#status").startswith("Ready")
     assert not page.is_visible("#boot")
     assert_clean(log)
-    assert any(u.endswith("/vendor/pyodide/pyodide.asm.wasm") for u in log.requests)
+    # A first visit fetches the wasm packed (scripts/build_site.py, PACKED_WASM).
+    assert any(u.endswith("/vendor/pyodide/pyodide.asm.wasm.xz") for u in log.requests)
+    assert not any(u.endswith("/vendor/pyodide/pyodide.asm.wasm") for u in log.requests)
     harness.screenshot(page, "phone-ready")
 
 
@@ -58,8 +60,8 @@ def test_new_game_screen_and_progress_show_before_python(phone_context, base_url
     page = phone_context.new_page()
     log = record(page)
     held = []
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
-    with page.expect_request("**/pyodide.asm.wasm", timeout=10_000):
+    page.route(PACKED_WASM, lambda route: held.append(route))
+    with page.expect_request(PACKED_WASM, timeout=10_000):
         page.goto(base_url)
     page.wait_for_function("document.getElementById('boot-stage').textContent === 'Loading Python runtime…'")
     assert held, "the page never asked for the Pyodide wasm"
@@ -91,9 +93,9 @@ def test_start_up_uses_its_preloads_and_skips_unused_plugins(phone_context, base
     assert any(u.endswith("/vendor/pyodide/pyodide.mjs") for u in preloaded)
     assert any(u.endswith("/pyscript.toml") for u in preloaded)
     assert any(u.endswith("/app.zip") for u in preloaded)
-    for runtime in ("pyodide.asm.wasm", "python_stdlib_compiled.zip", "pyodide-lock.json",
-                    "pyodide.asm.mjs"):
-        assert any(u.endswith(f"/vendor/pyodide/{runtime}") for u in preloaded), runtime
+    for runtime in ("pyodide/pyodide.asm.wasm.xz", "pyodide/python_stdlib_compiled.zip",
+                    "pyodide/pyodide-lock.json", "pyodide/pyodide.asm.mjs", "xz/xz-decompress.min.js"):
+        assert any(u.endswith(f"/vendor/{runtime}") for u in preloaded), runtime
     fetched = Counter(log.requests)
     assert {u: fetched[u] for u in preloaded} == {u: 1 for u in preloaded}
     assert [u for u in log.requests if any(f"/vendor/pyscript/{p}-" in u for p in PLUGINS_OFF)] == []
@@ -224,3 +226,17 @@ def test_works_under_a_sub_path(tmp_path, site_dir, chromium, record):
         assert_clean(log)
         assert all("/triple-play/" in u for u in log.requests)
         context.close()
+
+
+@pytest.mark.console_errors("download is damaged", "wasm instantiation failed", "xz", "WebAssembly")
+def test_damaged_packed_wasm_is_reported(phone_context, base_url, site_dir):
+    """The packed wasm (scripts/build_site.py, PACKED_WASM) cut short in the
+    middle: ui/start_pyodide.mjs says so in the error panel (Pyodide alone
+    would log it and wait for ever), after the one automatic retry."""
+    packed = (site_dir / "vendor/pyodide/pyodide.asm.wasm.xz").read_bytes()
+    page = phone_context.new_page()
+    page.route(PACKED_WASM, lambda route: route.fulfill(
+        status=200, content_type="application/x-xz", body=packed[:len(packed) // 2]))
+    page.goto(base_url)
+    assert harness.wait_ready(page, BOOT_TIMEOUT_S) == "error"
+    assert "The Python runtime's download is damaged" in page.text_content("#boot-error")

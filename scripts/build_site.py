@@ -14,6 +14,7 @@ import ast
 import hashlib
 import html as markup
 import json
+import lzma
 import re
 import shutil
 import subprocess
@@ -31,12 +32,21 @@ PYSCRIPT_DIST = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
 # directory at start-up (then imports it, compiling it: about 60 ms).
 PYSCRIPT_STDLIB = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+# The wasm, packed as xz too (2.6 MB against 3.6 MB as a host gzips the wasm):
+# a first visit fetches the packed copy and ui/start_pyodide.mjs unpacks it as
+# it arrives with XZ_DECODER; the offline copy (sw.js) keeps it unpacked, so
+# a later visit reads it, and its compiled code, from the cache. The unpacked
+# file stays on the site for anything else that asks for it.
+WASM = "pyodide.asm.wasm"
+PACKED_WASM = WASM + ".xz"
+XZ_DECODER = ROOT / "node_modules" / "xz-decompress" / "dist" / "package" / "xz-decompress.min.js"
+XZ_DECODER_SITE = "vendor/xz/xz-decompress.min.js"
 # What loadPyodide() fetches for a page that installs no packages (checked by
 # logging every request in Chromium; e2e/test_boot.py fails on any 404).
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
+    WASM,
     "pyodide-lock.json",
 )
 LOCK_FILE = "pyodide-lock.json"
@@ -73,7 +83,7 @@ PRESETS_CODE = ("import json, game; from game.presets import DEFAULT_PRESET; "
                 "print(json.dumps([DEFAULT_PRESET, [[n, r.title] for n, r in game.PRESETS.items()]]))")
 # The installable app: manifest and icons (scripts/make_icons.py draws these).
 APP_FILES = ("manifest.webmanifest", "icons")
-SW_MARKS = ('const VERSION = "dev";', "const FILES = [];")
+SW_MARKS = ('const VERSION = "dev";', "const FILES = [];", "const UNPACKED = {};")
 
 
 def copy_file(src: Path, dst: Path) -> None:
@@ -174,7 +184,7 @@ def write_stdlib(out: Path) -> None:
         statements = [f"import {name}" for name in STDLIB_STARTUP.read_text().split()]
         statements += stdlib_imports(Path(tmp))
     inputs = [script.read_bytes(), (ROOT / "scripts" / "small_pyc.py").read_bytes(), stock.read_bytes(),
-              "\n".join(statements).encode(), (PYODIDE_DIR / "pyodide.asm.wasm").read_bytes()]
+              "\n".join(statements).encode(), (PYODIDE_DIR / WASM).read_bytes()]
     digest = hashlib.sha256(b"\0".join(inputs)).hexdigest()
     cached = BUILD_CACHE / f"stdlib-{digest[:16]}.zip"
     if not cached.is_file():
@@ -185,6 +195,29 @@ def write_stdlib(out: Path) -> None:
     copy_file(cached, out / "vendor" / "pyodide" / STDLIB_ZIP)
     if f"/vendor/pyodide/{STDLIB_ZIP}" not in (ROOT / "ui" / "start_pyodide.mjs").read_text():
         sys.exit(f"ui/start_pyodide.mjs must load vendor/pyodide/{STDLIB_ZIP}")
+
+
+def write_packed_wasm(folder: Path) -> None:
+    """PACKED_WASM, with XZ_DECODER beside the site's vendor/ files.
+
+    xz as the decoder reads it (CRC32 check, a dictionary of 16 MiB: more
+    than the wasm, no more than the decoder's memory); compressing takes
+    several seconds, so the result is kept in BUILD_CACHE under the wasm's hash.
+    """
+    wasm = (PYODIDE_DIR / WASM).read_bytes()
+    cached = BUILD_CACHE / f"wasm-{hashlib.sha256(wasm).hexdigest()[:16]}.xz"
+    if not cached.is_file():
+        BUILD_CACHE.mkdir(exist_ok=True)
+        filters = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": 16 << 20}]
+        partial = cached.with_suffix(".part")
+        partial.write_bytes(lzma.compress(wasm, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC32, filters=filters))
+        partial.replace(cached)
+    copy_file(cached, folder / PACKED_WASM)
+    copy_file(XZ_DECODER, folder.parent.parent / XZ_DECODER_SITE)
+    for script in ("ui/boot.js", "ui/start_pyodide.mjs"):
+        text = (ROOT / script).read_text()
+        if f"/vendor/pyodide/{WASM}" not in text or f"/{XZ_DECODER_SITE}" not in text:
+            sys.exit(f"{script} must name vendor/pyodide/{WASM} and {XZ_DECODER_SITE}")
 
 
 def write_lock_file(path: Path) -> None:
@@ -242,7 +275,8 @@ def start_up_preloads(html: str) -> str:
 
     PyScript fetches these one after another (core.js, its main chunk, the
     config, the TOML parser, the error plugin, then pyodide.mjs, whose
-    loadPyodide then fetches the lock file, stdlib, wasm and asm.mjs);
+    loadPyodide then fetches the lock file, stdlib, wasm and asm.mjs; the
+    wasm is preloaded by ui/boot.js, which knows which copy this visit reads);
     preloaded, they download together as the page starts instead of ~150 ms
     later, after PyScript's own start-up. APP_ZIP too: PyScript fetches it
     only once the runtime is up, while the network is idle (the wasm
@@ -261,20 +295,20 @@ def start_up_preloads(html: str) -> str:
         ("fetch", "pyscript.toml"),
         ("module", "vendor/pyodide/pyodide.mjs"),
         ("module", "vendor/pyodide/pyodide.asm.mjs"),
-    ] + [("fetch", f"vendor/pyodide/{f}")
-         for f in (LOCK_FILE, STDLIB_ZIP, "pyodide.asm.wasm")] + [("fetch", APP_ZIP)]
+    ] + [("fetch", f"vendor/pyodide/{f}") for f in (LOCK_FILE, STDLIB_ZIP)] + [("fetch", APP_ZIP)]
     links = [PRELOAD_LINK[kind].format(path) for kind, path in preloads]
     return html.replace(PRELOAD_MARK, "\n  ".join(links))
 
 
 def precached(out: Path) -> list[str]:
     """The site's files the page can use: all but PyScript's chunks that it
-    never loads (plugins turned off, MicroPython, code editor, terminal).
-    The site still ships those: a PyScript path not seen here gets them
-    online instead of a 404."""
+    never loads (plugins turned off, MicroPython, code editor, terminal),
+    and the packed wasm (the offline copy stores it unpacked, see UNPACKED
+    in sw.js). The site still ships those: a PyScript path not seen here
+    gets them online instead of a 404."""
     used = {f"vendor/pyscript/{c}" for c in pyscript_start_chunks()} | {PYSCRIPT_CSS}
     return sorted(rel for rel in (p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
-                  if not rel.startswith("vendor/pyscript/") or rel in used)
+                  if (not rel.startswith("vendor/pyscript/") or rel in used) and not rel.endswith(".xz"))
 
 
 def write_service_worker(out: Path) -> None:
@@ -293,7 +327,9 @@ def write_service_worker(out: Path) -> None:
         sys.exit(f"sw.js lost one of its markers {SW_MARKS}")
     version_line = f"const VERSION = {json.dumps(digest.hexdigest()[:16])};"
     files_line = f"const FILES = {json.dumps(files, indent=0)};"
-    text = template.replace(SW_MARKS[0], version_line).replace(SW_MARKS[1], files_line)
+    unpacked_line = f"const UNPACKED = {json.dumps({f'vendor/pyodide/{WASM}': 'application/wasm'})};"
+    text = (template.replace(SW_MARKS[0], version_line).replace(SW_MARKS[1], files_line)
+            .replace(SW_MARKS[2], unpacked_line))
     (out / "sw.js").write_text(text)
 
 
@@ -320,9 +356,10 @@ def build(out: Path) -> int:
     for name in PYODIDE_FILES:
         copy_file(PYODIDE_DIR / name, out / "vendor" / "pyodide" / name)
     write_lock_file(out / "vendor" / "pyodide" / LOCK_FILE)
+    write_packed_wasm(out / "vendor" / "pyodide")
     write_stdlib(out)
     runtime_bytes = sum((out / "vendor" / "pyodide" / name).stat().st_size
-                        for name in (*PYODIDE_FILES, STDLIB_ZIP))
+                        for name in (*PYODIDE_FILES, PACKED_WASM, STDLIB_ZIP) if name != WASM)
 
     # The page's progress bar measures downloads against the real runtime size.
     html = (ROOT / "index.html").read_text()

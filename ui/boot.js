@@ -54,6 +54,25 @@
   applyTheme(storedTheme());
   if (systemDark) systemDark.addEventListener("change", () => applyTheme(themeSetting));
 
+  // The runtime's wasm, preloaded with the page's first requests: served by
+  // the offline copy (sw.js), it is read unpacked from there; otherwise the
+  // packed copy and its decoder are fetched, which ui/start_pyodide.mjs
+  // unpacks (scripts/build_site.py, PACKED_WASM).
+  function preload(href, as) {
+    const link = document.createElement("link");
+    link.rel = "preload";
+    link.as = as;
+    link.href = href;
+    if (as === "fetch") link.crossOrigin = "anonymous";
+    document.head.append(link);
+  }
+  if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+    preload("./vendor/pyodide/pyodide.asm.wasm", "fetch");
+  } else {
+    preload("./vendor/pyodide/pyodide.asm.wasm.xz", "fetch");
+    preload("./vendor/xz/xz-decompress.min.js", "script");
+  }
+
   const $ = (id) => document.getElementById(id);
   const loading = () => root.dataset.appState === "loading";
 

@@ -9,6 +9,12 @@
  * during that time. Calling loadPyodide here also reaches options PyScript
  * does not pass on, such as stdLibURL.
  *
+ * Unless the offline copy serves this page (it keeps the wasm unpacked),
+ * the runtime's wasm arrives packed as xz (scripts/build_site.py,
+ * PACKED_WASM) and is unpacked here as it downloads: loadPyodide's request
+ * for the wasm is answered with the unpacked stream, which the browser
+ * compiles as it comes (WebAssembly.instantiateStreaming).
+ *
  * PyScript passes its stdout/stderr (where its error banner reads Python's
  * errors) and an indexURL derived from this file's address; the runtime
  * keeps its own (next to pyodide.mjs). Package installs would need
@@ -36,7 +42,56 @@ function afterPaint() {
     else addEventListener("DOMContentLoaded", next, { once: true });
   });
 }
-const started = afterPaint().then(() => load({ stdLibURL: STDLIB }));
+const WASM = new URL("../vendor/pyodide/pyodide.asm.wasm", import.meta.url).href;
+const XZ_DECODER = new URL("../vendor/xz/xz-decompress.min.js", import.meta.url).href;
+
+function loadScript(src) {
+  return new Promise((resolve, reject) => {
+    const script = Object.assign(document.createElement("script"), { src });
+    script.onload = resolve;
+    script.onerror = () => reject(new Error(`Failed to load ${src}`));
+    document.head.append(script);
+  });
+}
+
+// The packed wasm's body, unpacked; a damaged download is reported to
+// ui/boot.js (Pyodide only logs a failed compile, then waits for ever).
+async function unpacked(response) {
+  await loadScript(XZ_DECODER);
+  const { XzReadableStream } = window["xz-decompress"];
+  const reader = new XzReadableStream(response.body).getReader();
+  const body = new ReadableStream({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (error) {
+        window.TriplePlayBoot?.fail(`The Python runtime's download is damaged: ${error}`);
+        controller.error(error);
+      }
+    },
+  });
+  return new Response(body, { headers: { "Content-Type": "application/wasm" } });
+}
+
+// Answers the one request for the wasm with the packed copy, unpacked.
+function unpackWasm() {
+  if (navigator.serviceWorker?.controller) return;
+  const networkFetch = globalThis.fetch;
+  globalThis.fetch = function fetchUnpacked(resource, options) {
+    if (String(resource instanceof Request ? resource.url : resource) !== WASM) {
+      return networkFetch.call(this, resource, options);
+    }
+    globalThis.fetch = networkFetch;
+    return networkFetch(WASM + ".xz").then((response) => (response.ok ? unpacked(response) : response));
+  };
+}
+
+const started = afterPaint().then(() => {
+  unpackWasm();
+  return load({ stdLibURL: STDLIB });
+});
 // A failed start is reported once PyScript asks for the runtime (ui/boot.js
 // sees it then); not earlier as an unhandled rejection of this promise.
 started.catch(() => {});
