@@ -25,7 +25,7 @@ from .bots.hard import Hard, action_key, take_chance
 from .bots.knowledge import read_table
 from .bots.normal import pick_take, pile_is_worth_it, take_chances
 from .engine import book_status, opening_minimum
-from .english import join_words, plural
+from .english import count_word, join_words, plural
 from .errors import IllegalMove
 from .generators import run_to_end
 from .moves import take_pile_candidates
@@ -34,7 +34,6 @@ from .scoring import table_points
 from .state import GameState
 from .view import observe
 
-WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 # A measured figure is quoted only when the candidates differ by at least this
 # much (a share of sampled deals won): smaller gaps are noise in a few samples.
 QUOTE_GAP = 0.01
@@ -106,10 +105,6 @@ def _reason(obs: GameState, seat: int, action: dict, measured: dict[str, float])
     if kind == Act.ASK:
         return _ask(obs, seat, measured)
     return _answer(obs, seat, action["yes"], measured)
-
-
-def count_word(n: int) -> str:
-    return WORDS[n] if 0 <= n < len(WORDS) else str(n)
 
 
 def rank_words(rank: str) -> str:

@@ -6,6 +6,13 @@ from __future__ import annotations
 # The words a player reads for a meld's kind (game.names.MeldKind is the
 # JSON's): table players say clean and dirty, and the rules define them once.
 KIND_WORDS = {"natural": "clean", "mixed": "dirty", "wild": "wild"}
+# Small counts in words, as a player says them ("you hold three 7s").
+WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def count_word(n: int) -> str:
+    """``three`` for 3, ``no`` for 0; a figure past ten."""
+    return WORDS[n] if 0 <= n < len(WORDS) else str(n)
 
 
 def plural(n: int, noun: str, number=str) -> str:

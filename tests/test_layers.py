@@ -2,7 +2,8 @@
 parsed with ``ast`` and every import counted, those inside functions too.
 
 A module imports another when it names it, or names a package's attribute
-that is one of its modules (``from game import cards``); importing a module
+that is one of its modules (``from game import cards``), or names it in a
+call of game/later.py's ``later`` (imported at first use); importing a module
 also runs its packages' ``__init__`` (``game.bots.hard`` runs
 ``game/bots/__init__.py``), so for cycles that counts as importing them.
 e2e/ modules import their neighbours (``harness``, ``pages``, ``conftest``)
@@ -43,6 +44,13 @@ def _resolve(importer: str, name: str) -> str | None:
     return None
 
 
+def later_import(node) -> bool:
+    """Is ``node`` a call ``later("a.module")`` (game/later.py: imported at first use)?"""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "later"
+            and len(node.args) == 1 and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str))
+
+
 @cache
 def imports(module: str) -> tuple[frozenset, frozenset]:
     """(the project modules ``module`` imports, the top-level names of the others)."""
@@ -58,7 +66,9 @@ def imports(module: str) -> tuple[frozenset, frozenset]:
             theirs.add(name.split(".")[0])
 
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Import):
+        if later_import(node):
+            note(node.args[0].value)
+        elif isinstance(node, ast.Import):
             for alias in node.names:
                 note(alias.name)
         elif isinstance(node, ast.ImportFrom):
@@ -145,6 +155,8 @@ def test_the_reader_sees_imports_in_functions_relative_ones_and_neighbours():
     assert "e2e.harness" in ours("e2e.test_boot")           # from harness import ...
     assert "scripts.rules_pages" in ours("scripts.build_site")
     assert "ui.controller" in ours("ui.main")               # imported inside a function
+    assert "game.coach" in ours("ui.learn")                 # imported at first use (game.later)
+    assert "game.bots.hard" in ours("game.bots")
     assert "pyscript" in imports("ui.dom")[1]
     assert "game.bots" in runs("game.advice") and "game.bots" not in runs("game.bots.hard")
 

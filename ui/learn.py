@@ -14,10 +14,15 @@ import asyncio
 import json
 
 import game
-from game import advice, coach
+from game.later import later
 from ui import learn_view as V
 from ui import seats, slices
 from ui.commands import Feature, command
+
+# The hint's and the coach's search (hard's, with its evaluation): run at the
+# first hint or review, not at every start.
+advice = later("game.advice")
+coach = later("game.coach")
 
 ASKING = ("draw", "play", "answer")
 

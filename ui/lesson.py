@@ -19,9 +19,8 @@ from pathlib import Path
 import game
 from game import cards as C
 from game import melds as M
-from game.advice import count_word
 from game.engine import book_status, opening_minimum
-from game.english import plural
+from game.english import count_word, plural
 from game.load import read_json
 from game.names import Act
 from ui.selection import group_name

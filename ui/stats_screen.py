@@ -9,9 +9,13 @@ and the screen says so. The screen shows one person's figures: the one
 picked, else the person shown at the table, else the one with most deals.
 """
 
-from ui import stats as S
-from ui import stats_view as view
+from game.later import later
 from ui.commands import Feature, command, screen
+
+# The statistics (what a person's games add up to) and their screen: read at
+# the first deal's end or the first look at the screen.
+S = later("ui.stats")
+view = later("ui.stats_view")
 
 
 class StatsScreen(Feature):

@@ -11,11 +11,32 @@ decision on any machine).
 
 from __future__ import annotations
 
-from ..errors import RulesError, brief
-from . import easy, hard, normal, perturbed, random_bot
+from collections.abc import Mapping
 
-BOTS = {"random": random_bot.choose, "easy": easy.choose, "normal": normal.choose,
-        "hard": hard.choose}
+from ..errors import RulesError, brief
+from ..later import later
+from . import easy, normal, perturbed, random_bot
+
+
+class Levels(Mapping):
+    """Each level's ``choose``, read from its module when asked for: ``hard``'s
+    module (its search and fitted evaluation) runs at its first lookup, so a
+    page that plays none and shows no hint never loads it (game.later)."""
+
+    def __init__(self, modules):
+        self._modules = modules
+
+    def __getitem__(self, name):
+        return self._modules[name].choose
+
+    def __iter__(self):
+        return iter(self._modules)
+
+    def __len__(self):
+        return len(self._modules)
+
+
+BOTS = Levels({"random": random_bot, "easy": easy, "normal": normal, "hard": later("game.bots.hard")})
 
 
 def get_bot(name: str):
