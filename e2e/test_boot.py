@@ -116,11 +116,13 @@ def test_pyscript_package_comes_compiled(phone_context, base_url):
 
 
 # Appended to ui/main.py: the standard library modules the start imported from source.
+# Over a copy of sys.modules: reading __file__ runs a module named with
+# game.later's ``later``, which may import more.
 FROM_SOURCE_PROBE = """
 import sys as _sys
 from pyscript import document as _document
 _document.documentElement.dataset.fromSource = " ".join(sorted(
-    name for name, m in _sys.modules.items()
+    name for name, m in list(_sys.modules.items())
     if ".zip/" in (getattr(m, "__file__", None) or "") and m.__file__.endswith(".py")))
 """
 
