@@ -10,7 +10,10 @@ pairs over processes.
 
 A side is one bot at both its seats (``hard``) or two joined by ``+``
 (``hard+normal``: ``hard`` at the side's first seat, ``normal`` at its
-partner's), as a person's side with a bot partner is.
+partner's), as a person's side with a bot partner is. Where every player
+plays alone (Simpson, Brouillette), A is the two players at A's seats: a
+game is A's when one of them finishes first (a tie for first between A
+and B is half), and its margin is their average total less the others'.
 
 Besides who won, it says where A's margin came from: per deal, A's score
 minus B's for each part of the deal's tally (melded cards, cards left,
@@ -82,21 +85,32 @@ def play_pair(preset: str, seed: int, a: str, b: str) -> dict:
         except GameError as e:
             out["errors"].append({"seed": seed, "a_seats": a_seats, "error": str(e)})
             continue
+        ours = {state.side_of(seat) for seat in range(state.num_players) if seat % 2 == a_seats}
+        a_sides = sorted(ours)
+        b_sides = [i for i in range(len(state.sides)) if i not in ours]
         totals = [s.total for s in state.sides]
-        margin = totals[a_seats] - totals[1 - a_seats]
-        out["margins"].append(margin)
-        out["wins"].append(1.0 if margin > 0 else 0.5 if margin == 0 else 0.0)
+        out["margins"].append(_mean(totals[i] for i in a_sides) - _mean(totals[i] for i in b_sides))
+        top = max(totals)
+        firsts = (any(totals[i] == top for i in a_sides), any(totals[i] == top for i in b_sides))
+        out["wins"].append(0.5 if all(firsts) else 1.0 if firsts[0] else 0.0)
         for seat, timer in enumerate(timers):
             who = 0 if seat % 2 == a_seats else 1
             out["seconds"][who] += timer.seconds
             out["moves"][who] += timer.moves
         for deal in state.deal_results:
-            ours, theirs = deal_parts(deal["sides"][a_seats]), deal_parts(deal["sides"][1 - a_seats])
-            out["parts"].update({part: points - theirs[part] for part, points in ours.items()})
+            mine = [deal_parts(deal["sides"][i]) for i in a_sides]
+            theirs = [deal_parts(deal["sides"][i]) for i in b_sides]
+            out["parts"].update({part: _mean(p[part] for p in mine) - _mean(p[part] for p in theirs)
+                                 for part in mine[0]})
             if deal["went_out"] is not None:
-                out["went_out"][state.side_of(deal["went_out"]) != a_seats] += 1
+                out["went_out"][state.side_of(deal["went_out"]) not in ours] += 1
             out["deals"] += 1
     return out
+
+
+def _mean(values) -> float:
+    values = list(values)
+    return sum(values) / len(values)
 
 
 def mean_ci(values: list[float]) -> tuple[float, float, float]:

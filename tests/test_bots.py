@@ -716,6 +716,20 @@ def test_a_side_of_two_bots_sits_at_its_own_seats_both_ways():
     assert seat_bots("hard", "normal~1", 1) == ["normal~1", "hard", "normal~1", "hard"]
 
 
+def test_where_each_plays_alone_a_side_is_the_two_players_at_its_seats():
+    """Simpson: four players, each a side. A game is A's when one of A's two
+    players finishes first; its margin is their average total less the others'."""
+    from game.tournament import play_pair, seat_bots
+    data = play_pair("simpson", 5, "normal", "easy")
+    for a_seats, margin, win in zip((0, 1), data["margins"], data["wins"]):
+        state = play_game("simpson", 5, seat_bots("normal", "easy", a_seats), check_cards=False)
+        totals = [side.total for side in state.sides]
+        a = [totals[seat] for seat in range(4) if seat % 2 == a_seats]
+        b = [totals[seat] for seat in range(4) if seat % 2 != a_seats]
+        assert len(totals) == 4 and margin == sum(a) / 2 - sum(b) / 2
+        assert win == (1.0 if max(a) > max(b) else 0.0 if max(b) > max(a) else 0.5)
+
+
 def test_a_side_of_two_bots_plays_a_tournament():
     from game.tournament import tournament
     data = tournament("triple-play", "normal+easy", "normal", 2, seed=3)
