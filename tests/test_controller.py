@@ -6,7 +6,6 @@ import ast
 import asyncio
 import inspect
 import json
-from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -16,141 +15,16 @@ from game import bots as game_bots
 from game import share
 from game.engine import restart
 from game.replay import DealReplay
-from tests.helpers import about_to_ask, nodes, play_on, play_until, played, position, texts
+from tests.helpers import FakePage, about_to_ask, nodes, play_on, play_until, played, position, settle
 from ui import page as page_module
 from ui.commands import collect, command
 from ui.controller import Controller
-from ui.html import Node
 from ui.saves import SAVE, MemoryStorage, summary
 from ui.text import HUMAN
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = 11
 EASY = {f"setup-bot-{seat}": "easy" for seat in range(1, 4)}
-
-
-class FakePage:
-    """ui/page.py's interface over dicts: what each region shows, each element's
-    attributes, <html>'s data-*, and what went to the console."""
-
-    def __init__(self, storage=None, fragment="", painted=False, form=None, early=None):
-        self.regions = {}     # element id -> its nodes, as last mounted
-        self.attrs = {}       # element id -> {attribute: value}
-        self.root = {}        # <html> data-* key -> value
-        self.errors, self.warnings = [], []
-        self.store = MemoryStorage() if storage is None else storage
-        self.fragment, self.is_painted, self.form = fragment, painted, dict(form or {})
-        self.early = early    # ui/early.js's choice as JSON text, None: no early screen
-        self.handler = None
-        self.scrolls = 0
-        self.focused = None
-        self.downloads, self.exposed, self.cues = [], {}, []
-
-    # drawing
-    def mount(self, element_id, nodes):
-        self.regions[element_id] = [nodes] if isinstance(nodes, (Node, str)) else list(nodes)
-
-    def set_attrs(self, element_id, attrs):
-        mine = self.attrs.setdefault(element_id, {})
-        for key, value in attrs.items():
-            if value is None or value is False:
-                mine.pop(key, None)
-            else:
-                mine[key] = "" if value is True else str(value)
-
-    def set_root_data(self, key, value):
-        self.root[key] = str(value)
-
-    def marks(self, attr, values):
-        self.root["marks:" + attr] = str(sorted(values))
-
-    def mark(self, attr, selector):
-        self.root["mark:" + attr] = str(selector)
-
-    def focused_id(self):
-        return self.focused
-
-    def focus(self, element_id):
-        self.focused = element_id
-
-    def scroll_to_top(self):
-        self.scrolls += 1
-
-    def scroll_to_end(self, element_id):
-        pass
-
-    def apply_theme(self, setting):
-        self.root["theme"] = setting
-
-    def painted(self):
-        return self.is_painted
-
-    # input
-    def on_command(self, handler):
-        self.handler = handler
-
-    def form_value(self, element_id):
-        return self.form.get(element_id)
-
-    def file_text(self, element_id):
-        return None
-
-    # the browser
-    def storage(self):
-        return self.store
-
-    def local_now(self):
-        return datetime(2026, 1, 2, 3, 4, tzinfo=timezone.utc)
-
-    def take_fragment(self):
-        fragment, self.fragment = self.fragment, ""
-        return fragment
-
-    def early_choice(self):
-        return self.early
-
-    def page_url(self):
-        return "https://example.test/"
-
-    async def share_url(self, url, title):
-        return "copied"
-
-    def download(self, filename, text):
-        self.downloads.append((filename, text))
-
-    def expose(self, name, fn):
-        self.exposed[name] = fn
-
-    # motion
-    def capture_moves(self, steps):
-        pass
-
-    async def _landed(self):
-        pass
-
-    def play_moves(self, ms):
-        return self._landed()
-
-    def cue(self, name, sound, vibrate):
-        self.cues.append(name)
-
-    def console_error(self, text):
-        self.errors.append(str(text))
-
-    def console_warn(self, text):
-        self.warnings.append(str(text))
-
-    # what the tests read
-    def text(self, element_id):
-        return " ".join(texts(self.regions.get(element_id, [])))
-
-    def cmds(self, element_id):
-        """The (data-cmd, data-arg) of the region's controls."""
-        return [(n.attrs["data-cmd"], n.attrs.get("data-arg"))
-                for n in nodes(self.regions.get(element_id, [])) if n.attrs.get("data-cmd")]
-
-    def screen(self):
-        return self.root.get("screen")
 
 
 def run(scenario, **page_options):
@@ -167,15 +41,6 @@ def run(scenario, **page_options):
 
     asyncio.run(main())
     return page
-
-
-async def settle(ctl):
-    """Let the bots play until it is the person's turn (or the game ends)."""
-    for _ in range(10_000):
-        if not ctl.session.busy:
-            return
-        await asyncio.sleep(0)
-    raise AssertionError("the bots never stopped")
 
 
 async def started(ctl, page):

@@ -21,13 +21,14 @@ LATER = ("game.bots.hard", "game.bots.evaluate", "game.bots.fitted", "game.advic
 # have run after a controller's start, then after a hint and a deal's end.
 PROBE = textwrap.dedent("""
     import asyncio, json, sys, types
-    from tests.test_controller import SEED, Controller, FakePage, settle
+    from tests.helpers import FakePage, settle
+    from ui.controller import Controller
 
     def ran():
         return [n for n in LATER if type(sys.modules.get(n)) is types.ModuleType]
 
     async def main():
-        ctl = Controller(FakePage(), delay_ms=0, seed=SEED)
+        ctl = Controller(FakePage(), delay_ms=0, seed=11)
         ctl.start()
         ctl.run_command("start", None)
         await settle(ctl)
