@@ -66,11 +66,13 @@
     if (as === "fetch") link.crossOrigin = "anonymous";
     document.head.append(link);
   }
-  if (navigator.serviceWorker && navigator.serviceWorker.controller) {
-    preload("./vendor/pyodide/pyodide.asm.wasm", "fetch");
-  } else {
+  // wasmPacked: the visit reads the packed copy (ui/start_pyodide.mjs asks).
+  const wasmPacked = !(navigator.serviceWorker && navigator.serviceWorker.controller);
+  if (wasmPacked) {
     preload("./vendor/pyodide/pyodide.asm.wasm.xz", "fetch");
     preload("./vendor/xz/xz-decompress.min.js", "script");
+  } else {
+    preload("./vendor/pyodide/pyodide.asm.wasm", "fetch");
   }
 
   const $ = (id) => document.getElementById(id);
@@ -213,6 +215,6 @@
     });
   }
 
-  window.TriplePlayBoot = { fail, applyTheme };
+  window.TriplePlayBoot = { fail, applyTheme, wasmPacked };
   armStallTimer();
 })();

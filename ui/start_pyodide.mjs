@@ -9,11 +9,13 @@
  * during that time. Calling loadPyodide here also reaches options PyScript
  * does not pass on, such as stdLibURL.
  *
- * Unless the offline copy serves this page (it keeps the wasm unpacked),
- * the runtime's wasm arrives packed as xz (scripts/build_site.py,
- * PACKED_WASM) and is unpacked here as it downloads: loadPyodide's request
- * for the wasm is answered with the unpacked stream, which the browser
- * compiles as it comes (WebAssembly.instantiateStreaming).
+ * Unless the offline copy serves this page (it keeps the wasm unpacked;
+ * ui/boot.js decides, as it preloads the copy this visit reads), the
+ * runtime's wasm arrives packed as xz (scripts/build_site.py, PACKED_WASM)
+ * and is unpacked here as it downloads: loadPyodide's request for the wasm
+ * is answered with the unpacked stream, which the browser compiles as it
+ * comes (WebAssembly.instantiateStreaming). Without ui/boot.js, the wasm is
+ * fetched unpacked.
  *
  * PyScript passes its stdout/stderr (where its error banner reads Python's
  * errors) and an indexURL derived from this file's address; the runtime
@@ -77,7 +79,7 @@ async function unpacked(response) {
 
 // Answers the one request for the wasm with the packed copy, unpacked.
 function unpackWasm() {
-  if (navigator.serviceWorker?.controller) return;
+  if (!window.TriplePlayBoot?.wasmPacked) return;
   const networkFetch = globalThis.fetch;
   globalThis.fetch = function fetchUnpacked(resource, options) {
     if (String(resource instanceof Request ? resource.url : resource) !== WASM) {
