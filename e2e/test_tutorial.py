@@ -217,8 +217,9 @@ def test_progress_resumes_after_a_reload_and_a_corrupt_value_starts_over(phone_c
 
 
 def test_coach_marks_fit_small_phones_and_desktop(chromium, base_url):
-    """360x640: the hand and action bar stay in view; text and targets big
-    enough; axe finds nothing serious. 1280x800: screenshots."""
+    """360x640: the hand and action bar stay in view, and at the first step
+    your side's panel too; text and targets big enough; axe finds nothing
+    serious. 1280x800: screenshots."""
     for size, kwargs in (("small", SMALL), ("desktop", harness.DESKTOP)):
         context = traced_context(chromium, **kwargs)
         page = context.new_page()
@@ -233,6 +234,9 @@ def test_coach_marks_fit_small_phones_and_desktop(chromium, base_url):
             where = f"{size}: lesson {index + 1}"
             if size == "small":
                 assert_in_view(page, where)
+                if not index:  # the first step: your side's panel, still without melds, is whole in view
+                    shown, whole = page.eval_on_selector("#meld-scroll", "e => [e.clientHeight, e.scrollHeight]")
+                    assert whole <= shown, f"{where}: the melds area hides {whole - shown}px of your side"
             assert_readable(page, where)
             assert axe_serious(page) == [], where
             harness.screenshot(page, f"{size}-lesson-{name}")

@@ -330,11 +330,11 @@ def side_panel(view, side, staged_ids, adding=False, targets=(), changed=None):
     changed = changed or {}
     melds = [meld_chip(m, mine, m["id"] in staged_ids, adding, mine and m["id"] in targets, changed.get(m["id"]))
              for m in s["melds"]]
-    if not melds:
-        melds = [h("span", {"class": "muted empty"}, "no melds yet")]
+    # no melds is said in the head, so a small phone's panel has no line more to scroll
+    none = None if melds else h("span", {"class": "fact none"}, "no melds yet")
     return h("section", {"class": "side" + (" mine" if mine else " theirs"), "id": f"side-{side}",
                          "aria-label": f"{T.side_name(view, side)}: melds"},
-             h("div", {"class": "side-head"}, head, " ", facts, book),
+             h("div", {"class": "side-head"}, head, " ", facts, book, none),
              h("div", {"class": "meld-list"}, melds))
 
 
