@@ -88,6 +88,12 @@ def main() -> int:
     ap.add_argument("--against", help="compare with the pairs of a run saved in FILE")
     args = ap.parse_args()
     _, a, b, _ = next(m for m in MATCHES if m[0] == args.match)
+    saved = None
+    if args.against:
+        with open(args.against) as f:
+            saved = json.load(f)
+        if (saved["match"], saved["preset"]) != (args.match, args.preset):
+            raise SystemExit(f"The saved run is {saved['match']} on {saved['preset']}, not this one.")
     start = time.perf_counter()
     pairs = play(args.preset, a, b, args.games, args.seed, args.jobs, args.samples, args.hands)
     games = sum(len(p["wins"]) for p in pairs)
@@ -98,11 +104,7 @@ def main() -> int:
     if args.save:
         with open(args.save, "w") as f:
             json.dump({"match": args.match, "preset": args.preset, "seed": args.seed, "pairs": pairs}, f)
-    if args.against:
-        with open(args.against) as f:
-            saved = json.load(f)
-        if (saved["match"], saved["preset"]) != (args.match, args.preset):
-            raise SystemExit(f"The saved run is {saved['match']} on {saved['preset']}, not this one.")
+    if saved:
         d = paired(saved["pairs"], pairs)
         won, by = d["won"], d["margin"]
         print(f"against the saved run, {d['games']} games: {100 * d['before']:.1f}% -> {100 * d['after']:.1f}%, "
