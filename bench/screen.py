@@ -29,7 +29,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from bench.bots import MATCHES
 from game.presets import DEFAULT_PRESET, PRESETS
-from game.tournament import mean_ci, play_pair
+from game.tournament import mean_ci, pair_seeds, play_pair
 
 LIGHT_SAMPLES = 12
 LIGHT_HANDS = 200
@@ -43,7 +43,7 @@ def lighten(samples: int, hands: int) -> None:
 
 def play(preset: str, a: str, b: str, games: int, seed: int, jobs: int, samples: int, hands: int) -> list[dict]:
     """Each pair of games: its seed, A's wins (1, 0.5, 0) and A's margins, seats 0 then 1."""
-    seeds = [seed * 1_000_003 + i for i in range((games + 1) // 2)]
+    seeds = pair_seeds(seed, games)
     with ProcessPoolExecutor(jobs, initializer=lighten, initargs=(samples, hands)) as pool:
         pairs = pool.map(play_pair, [preset] * len(seeds), seeds, [a] * len(seeds), [b] * len(seeds))
         return [{"seed": p["seed"], "wins": p["wins"], "margins": p["margins"]} for p in pairs if p["wins"]]

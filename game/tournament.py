@@ -126,13 +126,18 @@ def mean_ci(values: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+def pair_seeds(seed: int, games: int) -> list[int]:
+    """The deal seeds of a tournament of ``games`` games (whole pairs) on ``seed``."""
+    return [seed * 1_000_003 + i for i in range((games + 1) // 2)]
+
+
 def tournament(preset: str, a: str, b: str, games: int, seed: int, jobs: int = 1) -> dict:
     """Play ``games`` games (rounded up to whole duplicate pairs) of A against B;
     under ``timing`` the wall times, the only figures a machine's speed changes."""
     get_preset(preset)  # refuse bad names before any work
     for name in side_bots(a) + side_bots(b):
         get_bot(name)
-    seeds = [seed * 1_000_003 + i for i in range((games + 1) // 2)]
+    seeds = pair_seeds(seed, games)
     start = time.perf_counter()
     args = ([preset] * len(seeds), seeds, [a] * len(seeds), [b] * len(seeds))
     if jobs > 1:
