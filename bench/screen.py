@@ -19,6 +19,10 @@ seeds never used while screening; it is not the figure of a target.
     python3 -m bench.screen --match hard-normal --games 800 --seed 9501 --save /tmp/before.json
     (change the bot)
     python3 -m bench.screen --match hard-normal --games 800 --seed 9501 --against /tmp/before.json
+
+``--a`` plays another bot for side A, such as ``hard@answer`` (``hard``
+at its answers only, ``normal`` elsewhere: ``game/bots/focused.py``), to
+tell where ``hard``'s edge comes from.
 """
 
 import argparse
@@ -28,6 +32,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from bench.bots import MATCHES
+from game.bots import get_bot
+from game.errors import RulesError
 from game.presets import DEFAULT_PRESET, PRESETS
 from game.tournament import mean_ci, pair_seeds, play_pair
 
@@ -84,10 +90,17 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--samples", type=int, default=LIGHT_SAMPLES, help="hard's deals a search")
     ap.add_argument("--hands", type=int, default=LIGHT_HANDS, help="hard's sampled hands a discard")
+    ap.add_argument("--a", help="side A's bot instead of the match's (hard@answer, ...)")
     ap.add_argument("--save", help="write this run's pairs to FILE")
     ap.add_argument("--against", help="compare with the pairs of a run saved in FILE")
     args = ap.parse_args()
     _, a, b, _ = next(m for m in MATCHES if m[0] == args.match)
+    if args.a:
+        try:
+            get_bot(args.a)  # an unknown name is refused before any game
+        except RulesError as e:
+            raise SystemExit(str(e)) from None
+        a = args.a
     saved = None
     if args.against:
         with open(args.against) as f:

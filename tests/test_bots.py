@@ -750,6 +750,28 @@ def test_a_perturbed_normal_is_normal_with_its_numbers_moved(monkeypatch):
     assert same.log == play_game("triple-play", 4, ["normal"], check_cards=False).log != moved.log
 
 
+def test_a_focused_hard_searches_only_the_kinds_it_names(monkeypatch):
+    """``hard@answer`` (bench only): hard's search at its answers to "may I go
+    out?", normal's choice at every other decision; a kind it does not know
+    is refused in words."""
+    from game.bots import focused, hard
+    asked = []
+
+    def searched(obs, seat, rng=None):
+        asked.append(focused.kind_of(obs, get_bot("normal")(obs, seat)))
+        return get_bot("normal")(obs, seat)
+
+    monkeypatch.setattr(hard, "choose", searched)
+    bot = get_bot("hard@answer,draw")
+    assert isinstance(bot, focused.Focused) and bot.kinds == {"answer", "draw"}
+    state = play_game("triple-play", 4, ["normal"], choosers=[bot, get_bot("normal")] * 2)
+    assert state.log == play_game("triple-play", 4, ["normal"]).log  # the stand-in plays normal
+    assert set(asked) == {"answer", "draw"} and asked.count("draw") > 20
+    for name in ("hard@", "hard@bluff", "normal@answer"):
+        with pytest.raises(RulesError, match="Unknown bot"):
+            get_bot(name)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_every_level_plays_every_preset(name):

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 
 from ..errors import RulesError, brief
 from ..later import later
-from . import easy, normal, perturbed, random_bot
+from . import easy, focused, normal, perturbed, random_bot
 
 
 class Levels(Mapping):
@@ -43,13 +43,18 @@ def get_bot(name: str):
     """A bot by name. ``hard:MS``, as a save from the days when ``hard``
     thought for MS milliseconds names it, is ``hard``. ``normal~N``, for the
     bench only (not offered in the page), is ``normal`` with its numbers
-    moved at random by perturbation N (``perturbed``)."""
+    moved at random by perturbation N (``perturbed``); ``hard@answer,draw``,
+    for the bench too, is ``hard`` at those kinds of decision and ``normal``
+    at the rest (``focused``)."""
     base, colon, ms = name.partition(":")
     if colon and base == "hard" and ms.isascii() and ms.isdigit():
         name = base
     base, tilde, n = name.partition("~")
     if tilde and base == "normal" and n.isascii() and n.isdigit():
         return perturbed.PerturbedNormal(int(n))
+    base, at, kinds = name.partition("@")
+    if at and base == "hard" and kinds and set(kinds.split(",")) <= set(focused.KINDS):
+        return focused.Focused(frozenset(kinds.split(",")))
     try:
         return BOTS[name]
     except KeyError:
