@@ -49,7 +49,7 @@ import time
 from collections import defaultdict
 
 from game.bots import get_bot
-from game.names import Act
+from game.bots.focused import kind_of
 from game.presets import DEFAULT_PRESET, PRESETS, get_preset
 from game.simulate import play_game
 from game.tournament import tournament
@@ -61,8 +61,6 @@ FAST_MS = 20           # easy and normal: the most a move may take
 PHONE = 4              # the phone profile: a CPU this many times slower than Node's
 PHONE_P95_S = {"ask": 1.5, "answer": 1.5}  # the most a searched decision may take there, p95
 PHONE_P95_DEFAULT_S = 1.0
-KINDS = {Act.DRAW: "draw", Act.TAKE_PILE: "draw", Act.MELD: "meld", Act.DISCARD: "discard",
-         Act.ASK: "ask", Act.ANSWER: "answer"}
 IN_PYODIDE = sys.platform == "emscripten"
 
 
@@ -100,7 +98,7 @@ def hard_decisions(preset: str, games: int, seed: int) -> dict[str, list[float]]
         action = hard(obs, seat, rng)
         spent = time.process_time() - start
         if hard.measured:  # it searched (a forced move measures nothing)
-            times[KINDS[hard.choose(obs, seat)["type"]]].append(spent)
+            times[kind_of(hard.choose(obs, seat))].append(spent)
         return action
     players = get_preset(preset).players
     for g in range(games):

@@ -758,7 +758,7 @@ def test_a_focused_hard_searches_only_the_kinds_it_names(monkeypatch):
     asked = []
 
     def searched(obs, seat, rng=None):
-        asked.append(focused.kind_of(obs, get_bot("normal")(obs, seat)))
+        asked.append(focused.kind_of(get_bot("normal")(obs, seat)))
         return get_bot("normal")(obs, seat)
 
     monkeypatch.setattr(hard, "choose", searched)

@@ -53,8 +53,9 @@ def get_bot(name: str):
     if tilde and base == "normal" and n.isascii() and n.isdigit():
         return perturbed.PerturbedNormal(int(n))
     base, at, kinds = name.partition("@")
-    if at and base == "hard" and kinds and set(kinds.split(",")) <= set(focused.KINDS):
-        return focused.Focused(frozenset(kinds.split(",")))
+    wanted = frozenset(kinds.split(","))
+    if at and base == "hard" and kinds and wanted <= focused.KINDS:
+        return focused.Focused(wanted)
     try:
         return BOTS[name]
     except KeyError:

@@ -9,22 +9,20 @@ melds, asks or discards, played against ``normal`` on the same deals as
 
 from __future__ import annotations
 
-from ..names import Act, Phase
+from ..names import Act
 from .normal import Normal
 
-KINDS = ("draw", "meld", "ask", "discard", "answer")
-_BY_ACTION = {Act.MELD: "meld", Act.ASK: "ask", Act.DISCARD: "discard"}
+# The kind of decision each of normal's actions answers (a knee picked up
+# or a knock is no decision a search weighs).
+KIND_OF_ACTION = {Act.DRAW: "draw", Act.TAKE_PILE: "draw", Act.MELD: "meld", Act.ASK: "ask",
+                  Act.DISCARD: "discard", Act.ANSWER: "answer"}
+KINDS = frozenset(KIND_OF_ACTION.values())
 _NORMAL = Normal()
 
 
-def kind_of(obs, default: dict) -> str | None:
-    """The kind of decision ``default`` (normal's choice here) answers, or
-    None for a move no search weighs (picking up the knee, a knock)."""
-    if obs.phase == Phase.ANSWER:
-        return "answer"
-    if obs.phase == Phase.DRAW:
-        return "draw"
-    return _BY_ACTION.get(default["type"])
+def kind_of(default: dict) -> str | None:
+    """The kind of decision ``default`` (normal's choice there) answers, or None."""
+    return KIND_OF_ACTION.get(default["type"])
 
 
 class Focused:
@@ -35,7 +33,7 @@ class Focused:
 
     def __call__(self, obs, seat, rng=None):
         default = _NORMAL.choose(obs, seat)
-        if kind_of(obs, default) not in self.kinds:
+        if kind_of(default) not in self.kinds:
             return default
         from . import hard  # at call time: the bench may have lightened hard.choose
         return hard.choose(obs, seat, rng)
