@@ -216,6 +216,24 @@ def test_failure_before_the_panel_exists_is_still_shown(phone_context, base_url,
     assert page.is_visible("#boot-error")
 
 
+def test_progress_while_the_panel_is_half_parsed_is_kept_for_later(phone_context, base_url, site_dir):
+    """The parser may stop between the panel's lines (a network chunk ends
+    there): progress reported when #boot-stage exists but #boot-detail does
+    not yet must wait for the rest, not throw (a throw reloads the page)."""
+    stage = '<p class="boot-stage" id="boot-stage">Loading page…</p>'
+    html = (site_dir / "index.html").read_text()
+    assert stage in html
+    html = html.replace(stage, stage + '<script>dispatchEvent(new CustomEvent("py:progress", '
+                        '{detail: "Loading files"}))</script>')
+    page = phone_context.new_page()
+    page.route(base_url, lambda route: route.fulfill(status=200, content_type="text/html", body=html))
+    loads = []
+    page.on("load", lambda: loads.append(1))
+    page.goto(base_url)
+    assert harness.wait_ready(page, BOOT_TIMEOUT_S) == "ready", page.text_content("#boot")
+    assert len(loads) == 1, "the page loaded again"
+
+
 def test_works_under_a_sub_path(tmp_path, site_dir, chromium, record):
     """GitHub Pages serves a project at /<name>/: every path must be relative."""
     shutil.copytree(site_dir, tmp_path / "triple-play")

@@ -79,7 +79,9 @@
   const loading = () => root.dataset.appState === "loading";
 
   function render() {
-    if (!$("boot-stage")) return; // before DOMContentLoaded
+    // #boot-error is the panel's last element: the parser may stop between any
+    // two of them, and DOMContentLoaded renders once all are there.
+    if (!$("boot-error")) return;
     $("boot-stage").textContent = view.stage;
     $("boot-progress").value = view.pct;
     $("boot-detail").textContent = view.detail;
