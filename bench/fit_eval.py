@@ -15,6 +15,14 @@ for what its look-ahead cannot see; --write stores the new weights').
 Standard library only.
 
     python3 -m bench.fit_eval [--games 4000] [--seed 5] [--preset triple-play] [--jobs 2] [--write]
+    python3 -m bench.fit_eval --ceiling 8 --games 300 --seed 17
+
+With --ceiling K it fits nothing: at a twentieth of the draws it plays
+the deal out K times, the stock shuffled afresh each time (every hand, knee
+and foot as they are), and prints how much of the final difference the
+whole position could tell at best (R^2 of the continuations' own mean,
+over what the shuffles leave) and how much of that the weights in force
+tell.
 
 Rows are stored sparse (most of the big-canasta table's cells are zero in
 any one position), so the fit itself takes seconds; playing the 4000 games
@@ -78,6 +86,65 @@ def _collect(preset: str, games: range, seed: int):
                 pending.append(({n: v for n, v in x.items() if v}, E.stock_share(state),
                                 E.side_value(state, 0) - E.side_value(state, k), k))
     return rows
+
+
+def knowable(preset: str, games: int, seed: int, k: int, jobs: int = 1):
+    """Per position noted (a twentieth of the draws of ``normal`` games):
+    (the evaluation in force of side 0 against one other side, that
+    difference at the deal's end in ``k`` continuations, each with the stock
+    shuffled afresh)."""
+    with ProcessPoolExecutor(jobs) as pool:
+        parts = pool.map(_knowable, [preset] * jobs, [range(j, games, jobs) for j in range(jobs)],
+                         [seed] * jobs, [k] * jobs)
+        return [row for part in parts for row in part]
+
+
+def _knowable(preset: str, games: range, seed: int, k: int):
+    rules = get_preset(preset)
+    bot = get_bot("normal")
+    rows = []
+    for g in games:
+        state = new_game(rules, seed=seed * 1_000_003 + g, bots=["normal"] * rules.players)
+        rng = random.Random(g)
+        while state.phase != "game_end":
+            if state.phase == "deal_end":
+                apply(state, {"type": "next_deal"})
+                continue
+            seat = state.to_move()
+            drawing = state.phase == "draw"
+            apply(state, bot(observe(state, seat), seat, rng))
+            if drawing and state.phase == "play" and rng.random() < SAMPLE / 6:
+                other = rng.randrange(1, len(state.sides))
+                ends = []
+                for _ in range(k):
+                    world = state.clone()
+                    stock = [c for pile in world.stocks for c in pile]
+                    rng.shuffle(stock)
+                    for pile in world.stocks:
+                        pile[:], stock = stock[:len(pile)], stock[len(pile):]
+                    while not world.deal_over:
+                        apply(world, bot(observe(world, world.to_move()), world.to_move(), rng))
+                    totals = [side["total"] for side in world.deal_results[-1]["sides"]]
+                    ends.append(totals[0] - totals[other])
+                rows.append((E.side_value(state, 0) - E.side_value(state, other), ends))
+    return rows
+
+
+def ceiling(rows) -> tuple[float, float]:
+    """(the R^2 a perfect evaluation of the whole position would reach against
+    one deal's end, the share of the continuations' mean that the evaluation
+    in force tells), from ``knowable``'s rows: the first is 1 less the spread
+    the shuffles leave around each position's mean, over the whole spread;
+    the second is that evaluation's R^2 against the means, the shuffles'
+    share of their spread taken out."""
+    k = len(rows[0][1])
+    ends = [y for _, ys in rows for y in ys]
+    mean = sum(ends) / len(ends)
+    total = sum((y - mean) ** 2 for y in ends) / len(ends)
+    noise = sum(sum((y - sum(ys) / k) ** 2 for y in ys) / (k - 1) for _, ys in rows) / len(rows)
+    means = [sum(ys) / k for _, ys in rows]
+    missed = sum((m - v) ** 2 for (v, _), m in zip(rows, means)) / len(rows) - noise / k
+    return 1 - noise / total, 1 - missed / (total - noise)
 
 
 def solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -147,7 +214,15 @@ def main() -> None:
     ap.add_argument("--preset", default="triple-play")
     ap.add_argument("--jobs", type=int, default=2, help="processes playing the games")
     ap.add_argument("--write", action="store_true", help=fitted.WRITE_HELP)
+    ap.add_argument("--ceiling", type=int, metavar="K",
+                    help="fit nothing: how much of a deal's end the position tells, K continuations each")
     a = ap.parse_args()
+    if a.ceiling:
+        rows = knowable(a.preset, a.games, a.seed, a.ceiling, a.jobs)
+        best, told = ceiling(rows)
+        print(f"{len(rows)} positions, {a.ceiling} continuations each: the whole position tells at best "
+              f"R^2 {best:.3f} of one deal's end; the weights in force tell {told:.1%} of that")
+        return
     rows = collect(a.preset, a.games, a.seed, a.jobs)
     train = [r for r in rows if r[0] % 5]
     test = [r for r in rows if not r[0] % 5]

@@ -22,7 +22,8 @@ seeds never used while screening; it is not the figure of a target.
 
 ``--a`` plays another bot for side A, such as ``hard@answer`` (``hard``
 at its answers only, ``normal`` elsewhere: ``game/bots/focused.py``), to
-tell where ``hard``'s edge comes from.
+tell where ``hard``'s edge comes from, or ``seer`` (``hard`` told every
+hidden card: ``game/bots/seer.py``), to tell how far its search can reach.
 """
 
 import argparse
@@ -35,7 +36,7 @@ from bench.bots import MATCHES
 from game.bots import get_bot
 from game.errors import RulesError
 from game.presets import DEFAULT_PRESET, PRESETS
-from game.tournament import mean_ci, pair_seeds, play_pair
+from game.tournament import mean_ci, pair_seeds, play_pair, side_bots
 
 LIGHT_SAMPLES = 12
 LIGHT_HANDS = 200
@@ -90,14 +91,15 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--samples", type=int, default=LIGHT_SAMPLES, help="hard's deals a search")
     ap.add_argument("--hands", type=int, default=LIGHT_HANDS, help="hard's sampled hands a discard")
-    ap.add_argument("--a", help="side A's bot instead of the match's (hard@answer, ...)")
+    ap.add_argument("--a", help="side A's bot instead of the match's (hard@answer, seer+normal, ...)")
     ap.add_argument("--save", help="write this run's pairs to FILE")
     ap.add_argument("--against", help="compare with the pairs of a run saved in FILE")
     args = ap.parse_args()
     _, a, b, _ = next(m for m in MATCHES if m[0] == args.match)
     if args.a:
         try:
-            get_bot(args.a)  # an unknown name is refused before any game
+            for name in side_bots(args.a):  # an unknown name is refused before any game
+                get_bot(name)
         except RulesError as e:
             raise SystemExit(str(e)) from None
         a = args.a
@@ -116,11 +118,12 @@ def main() -> int:
           f"({100 * rate[1]:.1f}-{100 * rate[2]:.1f}%), {time.perf_counter() - start:.0f} s")
     if args.save:
         with open(args.save, "w") as f:
-            json.dump({"match": args.match, "preset": args.preset, "seed": args.seed, "pairs": pairs}, f)
+            json.dump({"match": args.match, "preset": args.preset, "seed": args.seed, "a": a, "pairs": pairs}, f)
     if saved:
         d = paired(saved["pairs"], pairs)
         won, by = d["won"], d["margin"]
-        print(f"against the saved run, {d['games']} games: {100 * d['before']:.1f}% -> {100 * d['after']:.1f}%, "
+        print(f"against the saved run ({saved['a']} against {b}), {d['games']} games: "
+              f"{100 * d['before']:.1f}% -> {100 * d['after']:.1f}%, "
               f"{100 * won[0]:+.1f} points of games won ({100 * won[1]:+.1f} to {100 * won[2]:+.1f}), "
               f"margin {by[0]:+.0f} a game ({by[1]:+.0f} to {by[2]:+.0f}); "
               f"won only after {d['only_after']}, only before {d['only_before']}")

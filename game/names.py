@@ -45,7 +45,8 @@ class MeldKind:
 
 
 class Bot:
-    """A player's ``"bot"``: the levels game/bots/ plays (``hard:MS`` is hard with a budget)."""
+    """A player's ``"bot"``: the levels game/bots/ plays (a save's ``hard:MS``,
+    from when hard thought for MS milliseconds, plays as ``hard``)."""
 
     RANDOM = "random"
     EASY = "easy"

@@ -772,6 +772,30 @@ def test_a_focused_hard_searches_only_the_kinds_it_names(monkeypatch):
             get_bot(name)
 
 
+def test_the_seer_samples_the_real_deal_as_the_game_goes_on():
+    """``seer`` (bench only): hard whose one sample is the real position,
+    rebuilt from the view's seed and log, action by action and afresh for a
+    new game; its discards are weighed against the next player's real hand."""
+    seer, normal = get_bot("seer"), get_bot("normal")
+    for seed in (5, 6):
+        state = new_game(PRESETS["triple-play"], seed=seed)
+        rng = random.Random(seed)
+        for step in range(400):
+            if state.phase != "play" and state.phase != "draw":
+                break
+            seat = state.to_move()
+            obs = observe(state, seat)
+            if step % 37 == 0:
+                world = seer.world(obs, seat, None, None)
+                assert [(p.hand, p.piles) for p in world.players] == [(p.hand, p.piles) for p in state.players]
+                assert world.stocks == state.stocks and world.log == state.log
+                nxt = (seat + 1) % state.num_players
+                assert seer.next_hands(obs, seat, None, nxt)(rng) == state.players[nxt].hand
+            apply(state, (seer if seat == 0 else normal)(obs, seat, rng))
+        assert step > 100
+    assert play_game("triple-play", 3, ["normal"], choosers=[seer, normal] * 2).phase == "game_end"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_every_level_plays_every_preset(name):

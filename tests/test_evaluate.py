@@ -142,3 +142,23 @@ def test_the_residual_spread_is_a_line_in_the_stock_share():
         rows.append((g, {}, t, 100.0, 100.0 + rng.gauss(0, 2000 + 3000 * t)))
     end, slope = fit_eval.residual_spread(rows)
     assert end == pytest.approx(2000, rel=0.05) and slope == pytest.approx(3000, rel=0.05)
+
+
+def test_the_ceiling_splits_what_a_position_tells_from_what_the_shuffles_leave():
+    """Positions worth mu, deal ends strayed from mu by the shuffles
+    (sd 2000), an evaluation off mu by sd 1000, mu spread by sd 3000: the
+    whole position tells 9/13 of one deal's end, the evaluation 8/9 of what
+    the position tells."""
+    rng = random.Random(4)
+    rows = []
+    for _ in range(20_000):
+        mu = rng.gauss(0, 3000)
+        rows.append((mu + rng.gauss(0, 1000), [mu + rng.gauss(0, 2000) for _ in range(4)]))
+    best, told = fit_eval.ceiling(rows)
+    assert best == pytest.approx(9 / 13, abs=0.01) and told == pytest.approx(8 / 9, abs=0.01)
+
+
+def test_the_ceiling_plays_each_position_out_with_the_stock_shuffled():
+    rows = fit_eval.knowable("triple-play", 2, 3, 3)
+    assert rows and all(len(ends) == 3 for _, ends in rows)
+    assert any(len(set(ends)) > 1 for _, ends in rows)  # the shuffles change how deals end

@@ -30,3 +30,17 @@ def test_light_hard_searches_the_given_amount(monkeypatch):
     monkeypatch.setattr(hard, "choose", hard.choose)  # put back after the test
     screen.lighten(7, 50)
     assert (BOTS["hard"].samples, BOTS["hard"].hands) == (7, 50)
+
+
+def test_a_saved_run_names_its_side_a_bot_for_the_comparison(tmp_path, monkeypatch, capsys):
+    saved = tmp_path / "before.json"
+    for a, more in (("normal", ["--save", str(saved)]), ("easy+normal", ["--against", str(saved)])):
+        monkeypatch.setattr("sys.argv", ["screen", "--games", "2", "--jobs", "1", "--a", a, *more])
+        assert screen.main() == 0
+    assert "against the saved run (normal against normal), 2 games" in capsys.readouterr().out
+
+
+def test_an_unknown_side_a_bot_is_refused_before_any_game(monkeypatch):
+    monkeypatch.setattr("sys.argv", ["screen", "--games", "2", "--a", "normal+genius"])
+    with pytest.raises(SystemExit, match="Unknown bot 'genius'"):
+        screen.main()

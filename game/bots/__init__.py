@@ -45,7 +45,8 @@ def get_bot(name: str):
     bench only (not offered in the page), is ``normal`` with its numbers
     moved at random by perturbation N (``perturbed``); ``hard@answer,draw``,
     for the bench too, is ``hard`` at those kinds of decision and ``normal``
-    at the rest (``focused``)."""
+    at the rest (``focused``); ``seer``, for the bench too, is ``hard`` told
+    every hidden card (``game.bots.seer``)."""
     base, colon, ms = name.partition(":")
     if colon and base == "hard" and ms.isascii() and ms.isdigit():
         name = base
@@ -56,6 +57,9 @@ def get_bot(name: str):
     wanted = frozenset(kinds.split(","))
     if at and base == "hard" and kinds and wanted <= focused.KINDS:
         return focused.Focused(wanted)
+    if name == "seer":
+        from .seer import Seer  # hard's module: loaded only when asked for
+        return Seer()
     try:
         return BOTS[name]
     except KeyError:

@@ -252,6 +252,11 @@ class Hard(Normal):
     """``normal`` with a look-ahead at each decision. ``samples`` and ``hands``
     replace ``sample_count``'s and ``HANDS`` (a lighter hard, for tests)."""
 
+    # The hidden cards' samplers: a deal consistent with the view, and the
+    # next player's hand alone (game/bots/seer.py tells the real ones instead).
+    world = staticmethod(sample_world)
+    next_hands = staticmethod(hand_sampler)
+
     def __init__(self, samples: int | None = None, hands: int = HANDS):
         self.samples = samples
         self.hands = hands
@@ -313,7 +318,7 @@ class Hard(Normal):
         most = self.samples or sample_count(options)
         rows = []
         while len(rows) < most and not settled(rows):
-            world = sample_world(obs, seat, know, rng)
+            world = self.world(obs, seat, know, rng)
             values = []
             for a in options:
                 values.append(self.look_ahead(world.clone(), a, side, turns, lead))
@@ -335,7 +340,7 @@ class Hard(Normal):
             return options[0]  # no opponent to feed: normal's choice
         know = read_table(obs, seat, melding=True)
         cards = [a["card"] for a in options]
-        world = sample_world(obs, seat, know, rng)
+        world = self.world(obs, seat, know, rng)
         after = {}
         for card in cards:
             w = world.clone()
@@ -345,7 +350,7 @@ class Hard(Normal):
         if not after:
             return options[0]  # no throw leaves the next player to draw: nothing to measure
         taken = dict.fromkeys(after, 0)
-        deal_hand = hand_sampler(obs, seat, know, nxt)
+        deal_hand = self.next_hands(obs, seat, know, nxt)
         for n in range(1, self.hands + 1):
             for card in takers(after, nxt, deal_hand(rng)):
                 taken[card] += 1
