@@ -320,7 +320,7 @@ def test_normal_takes_the_pile_with_a_pair():
 # -- hard --------------------------------------------------------------------------
 def _next_holds(monkeypatch, hand: str):
     """hard's sampled hands for the next player are all ``hand``."""
-    monkeypatch.setattr(hard_module, "hand_sampler", lambda obs, seat, know, who: lambda rng: hand.split())
+    monkeypatch.setattr(Hard, "next_hands", staticmethod(lambda obs, seat, know, who: lambda rng: hand.split()))
 
 
 def _discards(hand: str, pile_cards: int) -> tuple[str, str]:
@@ -443,7 +443,7 @@ def test_hard_reads_what_the_next_player_just_did(monkeypatch, east_throws, top,
     """Half the sampled hands of East hold a pair of kings, half a pair of 4s;
     what East did at its last turn tells which pair is unlikely."""
     hands = itertools.cycle([h.split() for h in ("KH KD 9C 8S 7D", "4D 4H 9C 8S 7D")])
-    monkeypatch.setattr(hard_module, "hand_sampler", lambda obs, seat, know, who: lambda rng: next(hands))
+    monkeypatch.setattr(Hard, "next_hands", staticmethod(lambda obs, seat, know, who: lambda rng: next(hands)))
     obs = _after_east_threw(east_throws, top)
     assert Hard(8)(obs, 0, random.Random(0)) == {"type": "discard", "card": hard}
 
@@ -454,8 +454,8 @@ def test_hard_returns_at_once_when_nothing_is_to_decide(monkeypatch):
 
     def no_sampling(*args):
         raise AssertionError("a forced move needs no search")
-    monkeypatch.setattr(hard_module, "sample_world", no_sampling)
-    monkeypatch.setattr(hard_module, "hand_sampler", no_sampling)
+    monkeypatch.setattr(Hard, "world", staticmethod(no_sampling))
+    monkeypatch.setattr(Hard, "next_hands", staticmethod(no_sampling))
     bot = Hard()
     assert bot(observe(s, 0), 0, random.Random(0)) == get_bot("normal")(observe(s, 0), 0, None)
 
@@ -501,7 +501,7 @@ def test_hard_stops_searching_once_its_leader_is_clear():
 def test_hard_stops_at_a_clear_meld_before_its_last_sample(monkeypatch):
     """A clear choice ends the search long before its last sample (400 here)."""
     drawn = []
-    monkeypatch.setattr(hard_module, "sample_world", lambda *a: drawn.append(1) or sample_world(*a))
+    monkeypatch.setattr(Hard, "world", staticmethod(lambda *a: drawn.append(1) or sample_world(*a)))
     s = position(hands={0: "JK 2C 9H 9D 9S 4C 8S"}, melds={0: [("K", "KS KD KC")]}, phase="play")
     action = Hard(400)(observe(s, 0), 0, None)
     assert action == {"type": "meld", "melds": [{"cards": ["9H", "9D", "9S"]}]}
