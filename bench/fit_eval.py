@@ -34,10 +34,12 @@ import math
 import random
 from concurrent.futures import ProcessPoolExecutor
 
+from bench.normal_games import normal_decisions
 from game.bots import evaluate as E
 from game.bots import fitted, get_bot
 from game.deal import new_game
 from game.engine import apply
+from game.names import Act, Phase
 from game.presets import get_preset
 from game.view import observe
 
@@ -100,33 +102,26 @@ def knowable(preset: str, games: int, seed: int, k: int, jobs: int = 1):
 
 
 def _knowable(preset: str, games: range, seed: int, k: int):
-    rules = get_preset(preset)
     bot = get_bot("normal")
     rows = []
     for g in games:
-        state = new_game(rules, seed=seed * 1_000_003 + g, bots=["normal"] * rules.players)
-        rng = random.Random(g)
-        while state.phase != "game_end":
-            if state.phase == "deal_end":
-                apply(state, {"type": "next_deal"})
+        for state, _, _, _, rng in normal_decisions(preset, seed, g):
+            drawn = state.phase == Phase.PLAY and state.log[-1]["type"] in (Act.DRAW, Act.TAKE_PILE)
+            if not drawn or rng.random() >= SAMPLE / 6:
                 continue
-            seat = state.to_move()
-            drawing = state.phase == "draw"
-            apply(state, bot(observe(state, seat), seat, rng))
-            if drawing and state.phase == "play" and rng.random() < SAMPLE / 6:
-                other = rng.randrange(1, len(state.sides))
-                ends = []
-                for _ in range(k):
-                    world = state.clone()
-                    stock = [c for pile in world.stocks for c in pile]
-                    rng.shuffle(stock)
-                    for pile in world.stocks:
-                        pile[:], stock = stock[:len(pile)], stock[len(pile):]
-                    while not world.deal_over:
-                        apply(world, bot(observe(world, world.to_move()), world.to_move(), rng))
-                    totals = [side["total"] for side in world.deal_results[-1]["sides"]]
-                    ends.append(totals[0] - totals[other])
-                rows.append((E.side_value(state, 0) - E.side_value(state, other), ends))
+            other = rng.randrange(1, len(state.sides))
+            ends = []
+            for _ in range(k):
+                world = state.clone()
+                stock = [c for pile in world.stocks for c in pile]
+                rng.shuffle(stock)
+                for pile in world.stocks:
+                    pile[:], stock = stock[:len(pile)], stock[len(pile):]
+                while not world.deal_over:
+                    apply(world, bot(observe(world, world.to_move()), world.to_move(), rng))
+                totals = [side["total"] for side in world.deal_results[-1]["sides"]]
+                ends.append(totals[0] - totals[other])
+            rows.append((E.side_value(state, 0) - E.side_value(state, other), ends))
     return rows
 
 
