@@ -37,6 +37,7 @@ from concurrent.futures import ProcessPoolExecutor
 from bench.normal_games import normal_decisions
 from game.bots import evaluate as E
 from game.bots import fitted, get_bot
+from game.bots.determinize import deal_into
 from game.deal import new_game
 from game.engine import apply
 from game.names import Act, Phase
@@ -115,8 +116,7 @@ def _knowable(preset: str, games: range, seed: int, k: int):
                 world = state.clone()
                 stock = [c for pile in world.stocks for c in pile]
                 rng.shuffle(stock)
-                for pile in world.stocks:
-                    pile[:], stock = stock[:len(pile)], stock[len(pile):]
+                deal_into(world.stocks, stock)
                 while not world.deal_over:
                     apply(world, bot(observe(world, world.to_move()), world.to_move(), rng))
                 totals = [side["total"] for side in world.deal_results[-1]["sides"]]

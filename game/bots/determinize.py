@@ -56,8 +56,13 @@ def unpicked_piles(world: GameState) -> list[list[str]]:
 
 
 def deal_piles(world: GameState, cards: list[str]) -> None:
-    """Deal ``cards``, in order, into ``unpicked_piles`` (their sizes kept)."""
-    for pile in unpicked_piles(world):
+    """Deal ``cards``, in order, into ``unpicked_piles``."""
+    deal_into(unpicked_piles(world), cards)
+
+
+def deal_into(piles: list[list[str]], cards: list[str]) -> None:
+    """Deal ``cards``, in order, into ``piles`` (their sizes kept)."""
+    for pile in piles:
         pile[:], cards = cards[:len(pile)], cards[len(pile):]
 
 
