@@ -63,7 +63,7 @@ def think(state: GameState, seat: int, samples: int | None = None):
     obs = observe(state, seat)
     bot = Hard(samples)
     action = yield from bot.think(obs, seat)
-    return Advice(action, reason(obs, seat, action, bot.measured))
+    return Advice(action, reason(obs, seat, action, bot.measured, bot.held))
 
 
 def hint(state: GameState, seat: int, *, samples: int | None = None) -> Advice:
@@ -72,11 +72,13 @@ def hint(state: GameState, seat: int, *, samples: int | None = None) -> Advice:
 
 
 # -- reasons --------------------------------------------------------------------
-def reason(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -> str:
+def reason(obs: GameState, seat: int, action: dict, measured: dict[str, float],
+           held: tuple[float, float] | None = None) -> str:
     """Why ``action`` is right for ``seat``: one line, facts of ``obs`` and
-    hard's ``measured`` figures (``Hard.measured``); for a player who plays
-    alone, "you" where a partnership reads "your side"."""
-    line = _reason(obs, seat, action, measured)
+    hard's ``measured`` figures (``Hard.measured``, and ``Hard.held`` when it
+    keeps its melds in hand); for a player who plays alone, "you" where a
+    partnership reads "your side"."""
+    line = _held(held) + _reason(obs, seat, action, measured)
     if len(obs.seats_of(obs.side_of(seat))) > 1:
         return line
     for side_words, own_words in ALONE:
@@ -116,6 +118,17 @@ def lead(obs: GameState, side: int) -> int:
     """How far ``side`` is ahead (below zero: behind) on the score sheet and
     the table together, as the page shows them."""
     return ahead_of_best([s.total + table_points(obs, i) for i, s in enumerate(obs.sides)], side)
+
+
+def _held(held: tuple[float, float] | None) -> str:
+    """"Keep your melds in hand for now ... ": hard could meld, and its
+    search found throwing a card at once better (``Hard.hold``)."""
+    if held is None:
+        return ""
+    a, b = (min(1.0, max(0.0, v)) for v in held)
+    figures = "" if abs(a - b) < QUOTE_GAP else \
+        f": your side won the game in {a:.0%} of the sampled deals, {b:.0%} after melding"
+    return f"Keep your melds in hand for now{figures}. "
 
 
 def _compare(measured: dict[str, float], chosen: dict, kind: str, other_words: str) -> str:

@@ -113,7 +113,7 @@ def judge(state: GameState, seat: int, done: dict, samples: int | None = None):
     cost = yield from cost_of(bot, obs, seat, done, preferred, samples)
     if cost < MIN_COST:
         return None
-    why = wild_note(done, preferred) + reason(obs, seat, preferred, bot.measured)
+    why = wild_note(done, preferred) + reason(obs, seat, preferred, bot.measured, bot.held)
     return preferred, cost, why + feed_note(obs, seat, done, bot.measured)
 
 

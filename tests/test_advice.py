@@ -327,3 +327,33 @@ def test_discard_reasons_vary_with_the_position():
 
     play_game("triple-play", 3, ["normal"], check_cards=False, choosers=[discard_reason] * 4)
     assert len(said) >= 3, said
+
+
+def test_keeping_the_melds_in_hand_says_so_with_hards_figures(monkeypatch):
+    """hard could meld and its search found throwing a card at once better:
+    the hint says to keep the melds, with the figures that said so."""
+    s = position(hands={0: "JK 2C 9H 9D 9S 4C 8S"}, melds={0: [("K", "KS KD KC")]}, phase="play")
+    obs = observe(s, 0)
+    discard = {"type": "discard", "card": "8S"}
+    assert reason(obs, 0, discard, {}, (0.64, 0.58)).startswith(
+        "Keep your melds in hand for now: your side won the game in 64% of the sampled deals, "
+        "58% after melding. Discard the 8♠")
+    assert reason(obs, 0, discard, {}, (0.64, 0.635)).startswith(
+        "Keep your melds in hand for now. Discard the 8♠")
+    assert reason(obs, 0, discard, {}).startswith("Discard the 8♠")
+
+    def look_ahead(self, world, action, side, turns, lead=None):
+        return 0.75 if action["type"] == "discard" else 0.5
+
+    monkeypatch.setattr(Hard, "look_ahead", look_ahead)
+    got = hint(s, 0, samples=SAMPLES)
+    assert got.action["type"] == "discard"
+    assert got.reason.startswith("Keep your melds in hand for now: your side won the game in "
+                                 "75% of the sampled deals, 50% after melding. Discard the ")
+
+
+def test_keeping_the_melds_in_hand_is_said_to_a_player_without_partners():
+    s = position("hand-and-foot", players=2, hands={0: "9H 9D 9S 4C 8S"}, phase="play")
+    why = reason(observe(s, 0), 0, {"type": "discard", "card": "8S"}, {}, (0.64, 0.58))
+    assert why.startswith("Keep your melds in hand for now: you won the game in 64% of the "
+                          "sampled deals, 58% after melding. Discard the 8♠")

@@ -248,7 +248,48 @@ def test_hard_weighs_melding_everything_against_holding_wilds():
     default = bot.choose(obs, 0)
     assert default == {"type": "meld", "melds": [{"cards": ["9H", "9D", "9S"]}]}
     everything = {"type": "meld", "melds": [{"to": 1, "cards": ["JK"]}, {"cards": ["9H", "9D", "9S", "2C"]}]}
-    assert bot.candidates(obs, 0, default) == [default, everything]
+    assert bot.candidates(obs, 0, default) == [default, everything, HOLD_4C]
+
+
+# Throwing normal's discard at once, the melds kept in hand.
+HOLD_4C = {"type": "discard", "card": "4C"}
+
+
+def test_hard_weighs_keeping_its_melds_in_hand():
+    """normal melds whatever it can; hard also weighs throwing normal's card
+    at once (screens of 600 and 1,000 games against normal, on the same
+    deals: +5.1 and +5.8 points of games won). Not after taking the pile,
+    whose top card must be melded first."""
+    s = position(hands={0: "JK 2C 9H 9D 9S 4C 8S"}, melds={0: [("K", "KS KD KC")]}, phase="play")
+    bot = Hard()
+    assert HOLD_4C in bot.candidates(observe(s, 0), 0, bot.choose(observe(s, 0), 0))
+    s.took_pile = True
+    assert all(a["type"] == "meld" for a in bot.candidates(observe(s, 0), 0, bot.choose(observe(s, 0), 0)))
+
+
+def test_hard_keeping_its_melds_throws_the_card_it_would_at_any_discard(monkeypatch):
+    """Once the search says hold, the card is chosen among normal's discards
+    by the next player's sampled replies, and the figures that said hold are kept."""
+    def look_ahead(self, world, action, side, turns, lead=None):
+        return 0.75 if action["type"] == "discard" else 0.5
+
+    weighed = []
+
+    def discard_by_replies(self, obs, seat, options, rng):
+        weighed.append(options)
+        return options[-1]
+        yield
+
+    monkeypatch.setattr(Hard, "look_ahead", look_ahead)
+    monkeypatch.setattr(Hard, "discard_by_replies", discard_by_replies)
+    s = position(hands={0: "JK 2C 9H 9D 9S 4C 8S"}, melds={0: [("K", "KS KD KC")]}, phase="play")
+    bot = Hard(16)
+    action = bot(observe(s, 0), 0, None)
+    assert weighed == [bot.candidates(observe(s, 0), 0, HOLD_4C)] and weighed[0][0] == HOLD_4C
+    assert action == weighed[0][-1] != HOLD_4C
+    assert bot.held == (0.75, 0.5)
+    bot(observe(position(hands={0: "9H 9D 4C"}), 0), 0, None)  # the next decision, a draw
+    assert bot.held is None
 
 
 def foot_with_a_wild_meld_open(hand: str, *more):
@@ -266,7 +307,8 @@ def test_hard_weighs_running_out_in_the_order_that_leaves_fewest():
     default = bot.choose(obs, 0)
     assert default == {"type": "meld", "melds": [{"to": 6, "cards": ["JK"]}, {"cards": ["7H", "7D", "7C"]}]}
     assert bot.candidates(obs, 0, default) == [
-        default, {"type": "meld", "melds": [{"cards": ["7H", "7D", "7C"]}, {"cards": ["AS", "AD", "JK"]}]}]
+        default, {"type": "meld", "melds": [{"cards": ["7H", "7D", "7C"]}, {"cards": ["AS", "AD", "JK"]}]},
+        {"type": "discard", "card": "4D"}]
 
 
 # -- normal's basics ---------------------------------------------------------------

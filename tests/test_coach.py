@@ -20,7 +20,7 @@ from game.errors import StateError
 from game.generators import run_to_end
 from game.moves import legal_actions
 from game.presets import PRESETS
-from tests.helpers import positions, redeal_hidden
+from tests.helpers import position, positions, redeal_hidden
 
 SAMPLES = 8
 ONE_DEAL = PRESETS["triple-play"].derive(deals=1)   # the deal decides the game
@@ -167,6 +167,22 @@ def test_judging_a_decision_sees_only_the_seats_view():
         assert run_to_end(judge(other, seat, done, SAMPLES)) == want
         checked += 1
     assert checked >= 10
+
+
+def test_a_meld_hard_would_keep_in_hand_is_judged_with_its_figures(monkeypatch):
+    """The player melded where hard's search found throwing a card at once
+    better: the review says to keep the melds, with the figures."""
+    def look_ahead(self, world, action, side, turns, lead=None):
+        return 100.0 if action["type"] == "discard" else 0.0
+
+    monkeypatch.setattr(Hard, "look_ahead", look_ahead)
+    s = position(hands={0: "JK 2C 9H 9D 9S 4C 8S"}, melds={0: [("K", "KS KD KC")]}, phase="play")
+    done = NORMAL(observe(s, 0), 0, None)
+    assert done["type"] == "meld"
+    preferred, cost, why = run_to_end(judge(s, 0, done, SAMPLES))
+    assert preferred["type"] == "discard" and cost == 100.0
+    assert why.startswith("Keep your melds in hand for now: your side won the game in 100% of "
+                          "the sampled deals, 0% after melding. Discard the ")
 
 
 def test_same_choice_ignores_order_and_suits_only():

@@ -10,13 +10,15 @@ candidate in the same sample:
 - draw or take the pile, which meld plan (normal's; the same without
   holding cards back for the partner; everything it can lay, wild cards
   included, which normal keeps for canastas it needs; the same with
-  its wild cards placed in the order that leaves fewest), ask to go out,
-  answer the partner: each candidate is followed by ``normal`` for every seat (our
-  side's answers excepted: ``GRANT``) until the next player has drawn (for
-  going out, until the asker's next turn has ended: will it go out a round
-  later, or the opponents first?) and the result is scored (``evaluate``,
-  whose weights are fitted to real deal results); an ended deal scores
-  exactly. The best mean wins. What counts is winning the game, not
+  its wild cards placed in the order that leaves fewest; or none of them:
+  throw normal's discard at once and keep the melds in hand; if that
+  wins, the card is then chosen as at any discard, below), ask to go out,
+  answer the partner: each candidate is followed by ``normal`` for every
+  seat (our side's answers excepted: ``GRANT``) until the next player has
+  drawn (for going out, until the asker's next turn has ended: will it go
+  out a round later, or the opponents first?) and the result is scored
+  (``evaluate``, whose weights are fitted to real deal results); an ended
+  deal scores exactly. The best mean wins. What counts is winning the game, not
   points: a look-ahead is worth the chance that the side ends the game
   ahead (``worth``), the rest of this deal and each deal to come taken as a
   normal spread around the evaluation. That matters late in a game: it does
@@ -264,6 +266,9 @@ class Hard(Normal):
         # per candidate action (as JSON text), its mean look-ahead value, or
         # for a discard the share of sampled next hands that took the pile.
         self.measured: dict[str, float] = {}
+        # When the last decision kept its melds in hand (``hold``): the
+        # search's chance of winning the game that way, and after the best meld.
+        self.held: tuple[float, float] | None = None
 
     def __call__(self, obs: GameState, seat: int, rng: random.Random | None = None) -> dict:
         return run_to_end(self.think(obs, seat, rng))
@@ -273,6 +278,7 @@ class Hard(Normal):
         the action. ``rng``, the caller's stream, is left alone: the samples
         come from ``decision_rng``."""
         self.measured = {}
+        self.held = None
         default = self.choose(obs, seat)
         options = self.candidates(obs, seat, default)
         if len(options) < 2:
@@ -280,7 +286,10 @@ class Hard(Normal):
         own = decision_rng(obs, seat, "hard")
         if default["type"] == Act.DISCARD:
             return (yield from self.discard_by_replies(obs, seat, options, own))
-        return (yield from self.search(obs, seat, options, own))
+        choice = yield from self.search(obs, seat, options, own)
+        if default["type"] == Act.MELD and choice["type"] == Act.DISCARD:
+            return (yield from self.hold(obs, seat, choice, own))
+        return choice
 
     def candidates(self, obs: GameState, seat: int, default: dict) -> list[dict]:
         """normal's choice first, then the alternatives worth comparing."""
@@ -298,6 +307,9 @@ class Hard(Normal):
             for plan in (build_plan(obs, seat, hold=False), run_out_plan(obs, seat),
                          fewest_left_plan(obs, seat)):
                 out.append(first_legal(obs, plan.placements()))
+            hold = {"type": Act.DISCARD, "card": self.discard_order(obs, seat)[0]}
+            if not obs.took_pile and is_legal(obs, hold):
+                out.append(hold)
         elif kind in (Act.DISCARD, Act.ASK) and not obs.took_pile:
             hand = obs.players[seat].hand
             for card in self.discard_order(obs, seat)[:DISCARDS]:
@@ -327,6 +339,18 @@ class Hard(Normal):
         means = (sum(col) / len(rows) for col in zip(*rows))
         self.measured = {action_key(a): m for a, m in zip(options, means)}
         return options[leader(rows)]
+
+    def hold(self, obs: GameState, seat: int, discard: dict, rng: random.Random):
+        """A meld decision whose search chose to throw ``discard`` at once:
+        the melds stay in hand (``held`` keeps the figures that said so) and
+        the card is chosen as at any discard."""
+        melds = [v for k, v in self.measured.items() if json.loads(k)["type"] == Act.MELD]
+        held = (self.measured[action_key(discard)], max(melds))
+        options = self.candidates(obs, seat, discard)
+        choice = discard if len(options) < 2 else \
+            (yield from self.discard_by_replies(obs, seat, options, rng))
+        self.held = held
+        return choice
 
     def discard_by_replies(self, obs: GameState, seat: int, options: list[dict], rng: random.Random):
         """normal's discard rule, with the chance that the next player takes the
