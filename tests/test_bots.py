@@ -258,8 +258,8 @@ HOLD_4C = {"type": "discard", "card": "4C"}
 def test_hard_weighs_keeping_its_melds_in_hand():
     """normal melds whatever it can; hard also weighs throwing normal's card
     at once (screens of 600 and 1,000 games against normal, on the same
-    deals: +5.1 and +5.8 points of games won). Not after taking the pile,
-    whose top card must be melded first."""
+    deals: +5.1 and +5.8 points of games won). Not where that discard is
+    illegal: after taking the pile, a Triple Play turn ends with a knock."""
     s = position(hands={0: "JK 2C 9H 9D 9S 4C 8S"}, melds={0: [("K", "KS KD KC")]}, phase="play")
     bot = Hard()
     assert HOLD_4C in bot.candidates(observe(s, 0), 0, bot.choose(observe(s, 0), 0))

@@ -308,7 +308,7 @@ class Hard(Normal):
                          fewest_left_plan(obs, seat)):
                 out.append(first_legal(obs, plan.placements()))
             hold = {"type": Act.DISCARD, "card": self.discard_order(obs, seat)[0]}
-            if not obs.took_pile and is_legal(obs, hold):
+            if is_legal(obs, hold):
                 out.append(hold)
         elif kind in (Act.DISCARD, Act.ASK) and not obs.took_pile:
             hand = obs.players[seat].hand
