@@ -18,11 +18,11 @@ candidate in the same sample:
   drawn (for going out, until the asker's next turn has ended: will it go
   out a round later, or the opponents first?) and the result is scored
   (``evaluate``, whose weights are fitted to real deal results); an ended
-  deal scores exactly. The best mean wins. What counts is winning the game, not
-  points: a look-ahead is worth the chance that the side ends the game
-  ahead (``worth``), the rest of this deal and each deal to come taken as a
-  normal spread around the evaluation. That matters late in a game: it does
-  not, for one, go out into a lost game.
+  deal scores exactly. The best mean wins. What counts is winning the
+  game, not points: a look-ahead is worth the chance that the side ends
+  the game ahead (``worth``), the rest of this deal and each deal to come
+  taken as a normal spread around the evaluation. That matters late in a
+  game: it does not, for one, go out into a lost game.
 - which card to throw: ``normal``'s keep scores, with the chance that the
   next player takes the pile measured (the sampled next player, playing
   ``normal``, is shown each candidate) instead of estimated. Only that
