@@ -237,6 +237,10 @@ def test_a_look_ahead_is_worth_the_chance_of_winning_the_game():
         assert 0.4 < want < 0.6
 
 
+# Throwing normal's discard at once, the melds kept in hand.
+HOLD_4C = {"type": "discard", "card": "4C"}
+
+
 def test_hard_weighs_melding_everything_against_holding_wilds():
     """normal keeps its wild cards here (they finish no canasta the side
     needs); hard also weighs laying everything, wilds included (normal's
@@ -249,10 +253,6 @@ def test_hard_weighs_melding_everything_against_holding_wilds():
     assert default == {"type": "meld", "melds": [{"cards": ["9H", "9D", "9S"]}]}
     everything = {"type": "meld", "melds": [{"to": 1, "cards": ["JK"]}, {"cards": ["9H", "9D", "9S", "2C"]}]}
     assert bot.candidates(obs, 0, default) == [default, everything, HOLD_4C]
-
-
-# Throwing normal's discard at once, the melds kept in hand.
-HOLD_4C = {"type": "discard", "card": "4C"}
 
 
 def test_hard_weighs_keeping_its_melds_in_hand():
