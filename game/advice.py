@@ -125,10 +125,17 @@ def _held(held: tuple[float, float] | None) -> str:
     search found throwing a card at once better (``Hard.hold``)."""
     if held is None:
         return ""
-    a, b = (min(1.0, max(0.0, v)) for v in held)
-    figures = "" if abs(a - b) < QUOTE_GAP else \
-        f": your side won the game in {a:.0%} of the sampled deals, {b:.0%} after melding"
-    return f"Keep your melds in hand for now{figures}. "
+    figures = won_figures(*held, "after melding")
+    return f"Keep your melds in hand for now{': ' + figures if figures else ''}. "
+
+
+def won_figures(mine: float, other: float, other_words: str) -> str:
+    """"your side won the game in 64% of the sampled deals, 58% ...": two of
+    hard's chances of winning, or nothing when they are too close to tell apart."""
+    a, b = (min(1.0, max(0.0, v)) for v in (mine, other))
+    if abs(a - b) < QUOTE_GAP:
+        return ""
+    return f"your side won the game in {a:.0%} of the sampled deals, {b:.0%} {other_words}"
 
 
 def _compare(measured: dict[str, float], chosen: dict, kind: str, other_words: str) -> str:
@@ -138,10 +145,8 @@ def _compare(measured: dict[str, float], chosen: dict, kind: str, other_words: s
     others = [v for k, v in measured.items() if k != mine and json.loads(k)["type"] == kind]
     if mine not in measured or not others:
         return ""
-    a, b = (min(1.0, max(0.0, v)) for v in (measured[mine], max(others)))
-    if abs(a - b) < QUOTE_GAP:
-        return ""
-    return f" (your side won the game in {a:.0%} of the sampled deals, {b:.0%} {other_words})"
+    figures = won_figures(measured[mine], max(others), other_words)
+    return f" ({figures})" if figures else ""
 
 
 def placement_effects(obs: GameState, seat: int, melds: list[dict],

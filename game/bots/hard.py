@@ -288,7 +288,7 @@ class Hard(Normal):
             return (yield from self.discard_by_replies(obs, seat, options, own))
         choice = yield from self.search(obs, seat, options, own)
         if default["type"] == Act.MELD and choice["type"] == Act.DISCARD:
-            return (yield from self.hold(obs, seat, choice, own))
+            return (yield from self.hold(obs, seat, options, choice, own))
         return choice
 
     def candidates(self, obs: GameState, seat: int, default: dict) -> list[dict]:
@@ -340,12 +340,12 @@ class Hard(Normal):
         self.measured = {action_key(a): m for a, m in zip(options, means)}
         return options[leader(rows)]
 
-    def hold(self, obs: GameState, seat: int, discard: dict, rng: random.Random):
-        """A meld decision whose search chose to throw ``discard`` at once:
-        the melds stay in hand (``held`` keeps the figures that said so) and
-        the card is chosen as at any discard."""
-        melds = [v for k, v in self.measured.items() if json.loads(k)["type"] == Act.MELD]
-        held = (self.measured[action_key(discard)], max(melds))
+    def hold(self, obs: GameState, seat: int, options: list[dict], discard: dict, rng: random.Random):
+        """A meld decision whose search (over ``options``) chose to throw
+        ``discard`` at once: the melds stay in hand (``held`` keeps the
+        figures that said so) and the card is chosen as at any discard."""
+        held = (self.measured[action_key(discard)],
+                max(self.measured[action_key(a)] for a in options if a["type"] == Act.MELD))
         options = self.candidates(obs, seat, discard)
         choice = discard if len(options) < 2 else \
             (yield from self.discard_by_replies(obs, seat, options, rng))
