@@ -15,12 +15,15 @@ from pages import (
     assert_readable,
     axe_serious,
     boxes,
+    crowded,
     discard_loneliest,
     game_state,
+    new_context,
     open_new_game,
     open_planted,
     play_to_deal_end,
     press,
+    resume_at,
     start_game,
     storage,
     table,
@@ -111,6 +114,46 @@ def test_a_hint_on_the_desktop(desktop_context, base_url):
     assert advised(page) and action["type"] != "draw"
     harness.screenshot(page, "desktop-hint")
     assert axe_serious(page) == []
+
+
+# What is drawn at the middle of the hand's first chip: the chip, not the bubble.
+HIT_FIRST_CHIP = """() => {
+  const r = document.querySelector('#hand .chip-slot:first-child .chip').getBoundingClientRect();
+  return !!document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2).closest('#hand');
+}"""
+
+
+def assert_above_hand(page):
+    """The hint's panel ends above the hand, with Do it inside it and on screen."""
+    panel, hand, do_it = (boxes(page, sel)[0] for sel in (".hint-panel", "#hand", "#btn-hint-do"))
+    assert panel["bottom"] <= hand["top"], (panel, hand)
+    assert panel["top"] <= do_it["top"] and do_it["bottom"] <= panel["bottom"], (panel, do_it)
+    assert page.evaluate(HIT_FIRST_CHIP)
+
+
+def test_a_big_melding_turn_hint_on_a_small_phone_leaves_the_hand_in_view(chromium, base_url):
+    """20 melds a side and a 72-card hand at 360x640: the hint of a 61-card meld
+    is short enough to read, stays above the hand, and Do it plays it."""
+    context = new_context(chromium, "small")
+    page = context.new_page()
+    resume_at(page, base_url, crowded())
+    press(page, "#actions [data-cmd=draw]", True)
+    action = ask_hint(page)
+    assert action["type"] == "meld" and len(action["melds"]) == 13
+    assert sum(len(pl["cards"]) for pl in action["melds"]) == 61
+    reason = page.text_content("#hint-reason")
+    assert "Kings, Queens, Jacks" in reason and "two canastas of 4s" in reason, reason
+    assert "4\u00a0×12" in page.text_content(".hint-cards")
+    assert_above_hand(page)
+    harness.screenshot(page, "small-crowded-hint")
+    # however long the words (a larger text setting, another language), they scroll and Do it stays in view
+    page.eval_on_selector("#hint-reason", "e => e.append(' ' + e.textContent.repeat(3))")
+    assert page.eval_on_selector("#hint-reason", "e => e.scrollHeight > e.clientHeight + 100")
+    assert_above_hand(page)
+    entry = follow(page)
+    assert entry["type"] == "meld" and len(entry["melds"]) == 13
+    assert len(game_state(page)["players"][0]["hand"]) == 72 - sum(len(pl["cards"]) for pl in action["melds"])
+    context.close()
 
 
 SKIP_WHEN_SHOWN = """() => {

@@ -151,30 +151,36 @@ def _compare(measured: dict[str, float], chosen: dict, kind: str, other_words: s
 
 def placement_effects(obs: GameState, seat: int, melds: list[dict],
                       top: str | None = None) -> list[str]:
-    """What each placement does, in words: "your 7s reach six", "a new meld
-    of 9s", "your Kings become a canasta" (``top``: the pile's top card,
-    which joins the first placement)."""
+    """What the placements do, in words: "your 7s reach six", "a new meld
+    of 9s", "your Kings and Queens become canastas", "two canastas of 4s"
+    (``top``: the pile's top card, which joins the first placement). Alike
+    effects are told once, so a big melding turn reads in a line or two."""
     r = obs.rules
     side = obs.sides[obs.side_of(seat)]
     by_id = {m.id: m for m in side.melds}
-    out = []
+    alike = {}  # (what, rank or placement, size) -> ranks, in the order first met
     for i, pl in enumerate(melds):
         cards = list(pl["cards"]) + ([top] if i == 0 and top else [])
         if "to" in pl:
             m = by_id[pl["to"]]
             rank, size = m.rank, len(m.cards) + len(cards)
-            mine = f"your {rank_words(rank)}"
+            key = ("finish", None, 0) if size >= r.canasta_size else ("reach", i, size)
         else:
-            rank, size = M.natural_rank(cards) or C.WILD, len(cards)
-            mine = f"a new meld of {rank_words(rank)}"
-        if size >= r.canasta_size:
-            out.append(f"{mine} become a canasta" if "to" in pl
-                       else f"a canasta of {rank_words(rank)}")
-        elif "to" in pl:
-            out.append(f"{mine} reach {count_word(size)}")
-        else:
-            out.append(mine)
-    return out
+            rank = M.natural_rank(cards) or C.WILD
+            key = ("canasta" if len(cards) >= r.canasta_size else "new", rank, 0)
+        alike.setdefault(key, []).append(rank_words(rank))
+    return [_effect(what, size, ranks) for (what, _, size), ranks in alike.items()]
+
+
+def _effect(what: str, size: int, ranks: list[str]) -> str:
+    """One effect of ``placement_effects``; ``ranks`` one entry a placement."""
+    n = len(ranks)
+    if what == "finish":
+        return f"your {join_words(list(dict.fromkeys(ranks)))} become {'a canasta' if n == 1 else 'canastas'}"
+    if what == "reach":
+        return f"your {ranks[0]} reach {count_word(size)}"
+    noun = "canasta" if what == "canasta" else "new meld"
+    return f"{'a' if n == 1 else count_word(n)} {noun}{'' if n == 1 else 's'} of {ranks[0]}"
 
 
 def _take(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -> str:

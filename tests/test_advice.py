@@ -9,7 +9,7 @@ import pytest
 from game import apply, is_legal, new_game, observe
 from game import cards as C
 from game import melds as M
-from game.advice import Advice, hint, lead, reason, take_shares, think
+from game.advice import Advice, hint, lead, placement_effects, reason, take_shares, think
 from game.bots import get_bot
 from game.bots.hard import Hard, action_key
 from game.engine import book_status, opening_minimum
@@ -233,6 +233,22 @@ def test_a_meld_keeps_the_wild_card_the_book_needs():
     assert "a wild canasta" in book_status(s, 0)
     assert got.reason.startswith("Meld: a new meld of 9s; keep your wild card for the wild "
                                  "canasta your book needs")
+
+
+def test_a_big_melding_turn_tells_alike_effects_once():
+    """Canastas finished together are named in one phrase and new melds of a
+    rank are counted, so the hint of a crowded turn stays short."""
+    s = position(hands={0: "AS KH 7D 4S 4H 4D 4C 4S 4H 4D 9S 9H 9D 9C 9S 9H 6C"},
+                 melds={0: [("A", "AS AH AD AC AS AH"), ("K", "KS KH KD KC KS KH"), ("7", "7S 7H 7C")]},
+                 discard="4S 6D", phase="play")
+    ace, king, seven = (m.id for m in s.sides[0].melds)
+    melds = [{"to": ace, "cards": ["AS"]}, {"to": king, "cards": ["KH"]}, {"to": seven, "cards": ["7D"]},
+             {"cards": ["4S", "4H", "4D", "4C", "4S", "4H", "4D"]},
+             {"cards": ["9S", "9H", "9D"]}, {"cards": ["9C", "9S", "9H"]}]
+    assert placement_effects(s, 0, melds) == [
+        "your Aces and Kings become canastas", "your 7s reach four", "a canasta of 4s", "two new melds of 9s"]
+    assert placement_effects(s, 0, melds[1:2] + melds[3:4] * 2) == [
+        "your Kings become a canasta", "two canastas of 4s"]
 
 
 def test_taking_the_pile_to_open_names_the_points_against_the_minimum():

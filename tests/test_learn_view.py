@@ -112,6 +112,15 @@ def test_the_hint_bubble_says_why_and_offers_to_do_it():
     assert V.hint_bubble(None, thinking=False) == []
 
 
+def test_a_big_meld_lists_its_cards_as_the_hand_counts_them():
+    small = {"type": "meld", "melds": [{"cards": ["9H", "9C", "2S"]}]}
+    assert V.cards_line(small) == "9♥ 9♣ 2♠"
+    big = {"type": "meld", "melds": [{"to": 2, "cards": ["AS", "AH", "AD", "AC"]},
+                                     {"cards": ["4S", "4H", "4D", "4C", "4S", "2H", "2D"]},
+                                     {"cards": ["JK", "JK", "JK", "TS", "TH", "TD", "3C"]}]}
+    assert V.cards_line(big) == "A\u00a0×4, 4\u00a0×5, 2\u00a0×2, Joker\u00a0×3, 10\u00a0×3, 3♣"
+
+
 def mistake(index, cost):
     return Mistake(turn=3, index=index, done={"type": "discard", "card": "9H"},
                    preferred={"type": "draw"}, cost=cost, reason="Keep the 9s.",

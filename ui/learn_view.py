@@ -15,12 +15,13 @@ from game.names import Act
 from ui import text as T
 from ui.html import button, h
 from ui.render import card_face, fmt, pile_words, sr_only
-from ui.selection import group_key
+from ui.selection import group_key, group_title
 
 # -- the hint ----------------------------------------------------------------------
 BUTTONS = {Act.DRAW: "btn-draw", Act.TAKE_PILE: "btn-take", Act.MELD: "btn-meld",
            Act.DISCARD: "btn-discard", Act.KNOCK: "btn-knock", Act.PICK_UP_KNEE: "btn-knee",
            Act.ASK: "btn-ask"}
+GROUPED = 8  # a hint's cards listed one by one up to this many
 
 
 def advised(action, view):
@@ -60,10 +61,19 @@ def advised(action, view):
 
 
 def cards_line(action):
-    """The exact cards a meld, a pile take or a discard uses: "9♥ 9♣ 2♠"."""
+    """The exact cards a meld, a pile take or a discard uses: "9♥ 9♣ 2♠"; past
+    GROUPED cards, by the hand's chips, as they are counted there: "A ×4, 4 ×12"."""
     if action["type"] == Act.DISCARD:
         return C.label(action["card"])
-    return " ".join(C.label(c) for pl in action.get("melds", []) for c in pl["cards"])
+    cards = [c for pl in action.get("melds", []) for c in pl["cards"]]
+    if len(cards) <= GROUPED:
+        return " ".join(C.label(c) for c in cards)
+    chips = {}
+    for card in cards:
+        chips.setdefault(group_key(card), []).append(card)
+    return ", ".join(C.label(same[0]) if len(same) == 1
+                     else f"{'Joker' if key == C.JOKER else group_title(key)}\u00a0×{len(same)}"
+                     for key, same in chips.items())
 
 
 def hint_button(can_hint, thinking):
@@ -74,21 +84,25 @@ def hint_button(can_hint, thinking):
 
 def hint_bubble(advice, thinking, failed=""):
     """The bubble over the table: thinking, the advice (its reason, its cards,
-    Do it, close), or why no hint could be given."""
+    Do it, close), or why no hint could be given. Its panel's words scroll
+    when the room above the hand is short; its buttons stay in view."""
     if thinking:
-        return [h("p", {"class": "hint-reason thinking", "id": "hint-reason"}, "Thinking…")]
+        return panel(h("p", {"class": "hint-reason thinking", "id": "hint-reason"}, "Thinking…"))
+    close = button("✕", "hint-close", id="btn-hint-close", cls="small", label="Close the hint")
     if failed:
-        return [h("p", {"class": "hint-reason", "id": "hint-reason"}, failed),
-                button("✕", "hint-close", id="btn-hint-close", cls="small", label="Close the hint")]
+        return panel(h("p", {"class": "hint-reason", "id": "hint-reason"}, failed),
+                     h("div", {"class": "hint-tools"}, close))
     if advice is None:
         return []
     cards = cards_line(advice.action)
-    return [h("p", {"class": "hint-reason", "id": "hint-reason"},
-              h("b", None, "Hint: "), advice.reason),
-            h("p", {"class": "hint-cards"}, "Cards: " + cards) if cards else None,
-            h("div", {"class": "hint-tools"},
-              button("Do it", "hint-do", id="btn-hint-do", cls="primary"),
-              button("✕", "hint-close", id="btn-hint-close", cls="small", label="Close the hint"))]
+    return panel(h("p", {"class": "hint-reason", "id": "hint-reason"}, h("b", None, "Hint: "), advice.reason),
+                 h("div", {"class": "hint-tools"},
+                   h("p", {"class": "hint-cards"}, "Cards: " + cards) if cards else None,
+                   button("Do it", "hint-do", id="btn-hint-do", cls="primary"), close))
+
+
+def panel(*children):
+    return [h("div", {"class": "hint-panel"}, *children)]
 
 
 # -- the score sheet: hints used and the coach ---------------------------------------------
