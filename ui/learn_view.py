@@ -102,6 +102,7 @@ def hint_bubble(advice, thinking, failed=""):
 
 
 def panel(*children):
+    """The bubble's visible box (the bubble itself is the frame it may fill)."""
     return [h("div", {"class": "hint-panel"}, *children)]
 
 
