@@ -146,7 +146,7 @@ def test_a_big_melding_turn_hint_on_a_small_phone_leaves_the_hand_in_view(chromi
     assert "4\u00a0×12" in page.text_content(".hint-cards")
     assert_above_hand(page)
     harness.screenshot(page, "small-crowded-hint")
-    # however long the words (a larger text setting, another language), they scroll and Do it stays in view
+    # however long the words (a larger text setting, a longer reason), they scroll and Do it stays in view
     page.eval_on_selector("#hint-reason", "e => e.append(' ' + e.textContent.repeat(3))")
     assert page.eval_on_selector("#hint-reason", "e => e.scrollHeight > e.clientHeight + 100")
     assert_above_hand(page)
