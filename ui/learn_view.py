@@ -51,13 +51,17 @@ def advised(action, view):
     for pl in action.get("melds", []):
         if "to" in pl:
             out[f"meld-{pl['to']}"] = "1"
-    counts = {}
-    for card in cards:
-        key = group_key(card)
-        counts[key] = counts.get(key, 0) + 1
-    out.update({f"chip-{key}": str(n) for key, n in counts.items()})
+    out.update({f"chip-{key}": str(len(same)) for key, same in by_chip(cards).items()})
     out.pop("", None)
     return out
+
+
+def by_chip(cards):
+    """{the hand's chip (ui.selection.group_key): its cards among ``cards``}, in the order first met."""
+    chips = {}
+    for card in cards:
+        chips.setdefault(group_key(card), []).append(card)
+    return chips
 
 
 def cards_line(action):
@@ -68,12 +72,9 @@ def cards_line(action):
     cards = [c for pl in action.get("melds", []) for c in pl["cards"]]
     if len(cards) <= GROUPED:
         return " ".join(C.label(c) for c in cards)
-    chips = {}
-    for card in cards:
-        chips.setdefault(group_key(card), []).append(card)
     return ", ".join(C.label(same[0]) if len(same) == 1
                      else f"{'Joker' if key == C.JOKER else group_title(key)}\u00a0×{len(same)}"
-                     for key, same in chips.items())
+                     for key, same in by_chip(cards).items())
 
 
 def hint_button(can_hint, thinking):
