@@ -1,4 +1,6 @@
-"""The table at the moments that matter, on a 390x844 and a 360x640 phone:
+"""The table at the moments that matter, on a 390x844 and a 360x640 phone
+(and, at its most crowded moments, a 360x800 phone at 120% text, whose
+page is 300x667):
 every group of the hand shows its corner index without scrolling, the action
 bar is on screen, no text is drawn over other text, nothing covers the hand,
 and no part of the table is clipped while another has room to spare.
@@ -24,7 +26,10 @@ from pages import SMALL, crowded, press, resume_at, table
 from tests.helpers import position
 from ui.selection import group_key
 
-SIZES = {"phone": harness.PHONE, "small": SMALL}
+SIZES = {"phone": harness.PHONE, "small": SMALL,
+         "large-text": dict(harness.PHONE, viewport={"width": 300, "height": 667})}
+WHERE = ["late", "second", "seventy", "levels", "knee", "five", "six"]
+CROWDED = ["seventy", "knee", "six"]  # the larger text's positions: the most crowded of each kind
 
 # Every leaf of text on the table as the rectangle a person sees: clipped by
 # each scrolling or hidden-overflow ancestor, and skipped when invisible.
@@ -178,8 +183,8 @@ def assert_fits(page, where):
             assert squeezed, f"{where}: {sel} is clipped while the melds have room"
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("where", ["late", "second", "seventy", "levels", "knee", "five", "six"])
+@pytest.mark.parametrize(("size", "where"), [(size, where) for size in SIZES for where in WHERE
+                                             if size != "large-text" or where in CROWDED])
 def test_the_table_fits_at_the_moments_that_matter(chromium, base_url, size, where):
     state = {"late": late_deal, "second": second_deal, "seventy": crowded, "levels": levels, "knee": knee_turn,
              "five": lambda: crowded("hand-and-foot", 5), "six": lambda: crowded("hkf-sheet", 6)}[where]()
