@@ -124,9 +124,10 @@ HIT_FIRST_CHIP = """() => {
 
 
 def assert_above_hand(page):
-    """The hint's panel ends above the hand, with Do it inside it and on screen."""
-    panel, hand, do_it = (boxes(page, sel)[0] for sel in (".hint-panel", "#hand", "#btn-hint-do"))
-    assert panel["bottom"] <= hand["top"], (panel, hand)
+    """The hint's panel sits between the top bar (the scores) and the hand,
+    with Do it inside it and on screen."""
+    panel, hand, do_it, bar = (boxes(page, sel)[0] for sel in (".hint-panel", "#hand", "#btn-hint-do", ".topbar"))
+    assert bar["bottom"] <= panel["top"] and panel["bottom"] <= hand["top"], (bar, panel, hand)
     assert panel["top"] <= do_it["top"] and do_it["bottom"] <= panel["bottom"], (panel, do_it)
     assert page.evaluate(HIT_FIRST_CHIP)
 
@@ -149,6 +150,8 @@ def test_a_big_melding_turn_hint_on_a_small_phone_leaves_the_hand_in_view(chromi
     # however long the words (a larger text setting, a longer reason), they scroll and Do it stays in view
     page.eval_on_selector("#hint-reason", "e => e.append(' ' + e.textContent.repeat(3))")
     assert page.eval_on_selector("#hint-reason", "e => e.scrollHeight > e.clientHeight + 100")
+    assert_above_hand(page)
+    page.set_viewport_size({"width": 300, "height": 667})  # a larger text size: the top bar takes three lines
     assert_above_hand(page)
     entry = follow(page)
     assert entry["type"] == "meld" and len(entry["melds"]) == 13
