@@ -29,7 +29,9 @@ from ui.selection import group_key
 SIZES = {"phone": harness.PHONE, "small": SMALL,
          "large-text": dict(harness.PHONE, viewport={"width": 300, "height": 667})}
 WHERE = ["late", "second", "seventy", "levels", "knee", "five", "six"]
-CROWDED = ["seventy", "knee", "six"]  # the larger text's positions: the most crowded of each kind
+# every position on both phones; at the larger text, the most crowded of each kind
+CASES = [(size, where) for size in ("phone", "small") for where in WHERE] + \
+        [("large-text", where) for where in ("seventy", "knee", "six")]
 
 # Every leaf of text on the table as the rectangle a person sees: clipped by
 # each scrolling or hidden-overflow ancestor, and skipped when invisible.
@@ -183,8 +185,7 @@ def assert_fits(page, where):
             assert squeezed, f"{where}: {sel} is clipped while the melds have room"
 
 
-@pytest.mark.parametrize(("size", "where"), [(size, where) for size in SIZES for where in WHERE
-                                             if size != "large-text" or where in CROWDED])
+@pytest.mark.parametrize(("size", "where"), CASES)
 def test_the_table_fits_at_the_moments_that_matter(chromium, base_url, size, where):
     state = {"late": late_deal, "second": second_deal, "seventy": crowded, "levels": levels, "knee": knee_turn,
              "five": lambda: crowded("hand-and-foot", 5), "six": lambda: crowded("hkf-sheet", 6)}[where]()
