@@ -1,12 +1,14 @@
 """Browser fixtures: the built site, a local server, headless Chromium.
 
-The site is built once per session (scripts/build_site.py) and served by
+The site is built once per run (scripts/build_site.py) and served by
 scripts/serve.py on a free localhost port. Without the playwright package
 the browser tests skip; a failed build or launch fails them. Every test
 fails on a console error or an uncaught page error (a failed handler) of
 any page it opened, unless its ``console_errors`` marker allows that error.
 """
 
+import fcntl
+import os
 import re
 from pathlib import Path
 
@@ -39,8 +41,20 @@ def pytest_collection_modifyitems(items):
 
 
 @pytest.fixture(scope="session")
-def site_dir():
-    harness.build_site()
+def site_dir(tmp_path_factory):
+    """site/, built once a run. Under pytest-xdist (scripts/test.sh runs two
+    workers) the first worker here builds it while the others wait on a lock
+    in the run's shared temporary folder."""
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        harness.build_site()
+        return harness.SITE
+    shared = tmp_path_factory.getbasetemp().parent
+    with open(shared / "site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        built = shared / "site.built"
+        if not built.exists():
+            harness.build_site()
+            built.touch()
     return harness.SITE
 
 

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Set up and run the tests, after ruff has checked the code. Extra
-# arguments go to pytest.
+# Set up and run the tests, after ruff has checked the code: the engine
+# tests, then the browser tests, each in two processes (pytest-xdist; a
+# test file goes whole to one process, so its browser tests share one
+# browser). Extra arguments go to pytest (-n 0: one process).
 #   scripts/test.sh           every test: the engine tests (tests/) in their
 #                             deep tier (TP_DEEP=1: more random games) and the
 #                             browser tests (e2e/, headless Chromium); CI runs this
@@ -19,4 +21,14 @@ else
 fi
 bash scripts/setup.sh "$setup"
 .venv/bin/ruff check .
-exec .venv/bin/python -m pytest "${folders[@]}" -q "$@"
+# A run for each folder: Playwright's event loop, which the browser tests
+# keep running, stays out of the engine tests' process. Both run even if
+# the first fails; pytest's exit 5 means the extra arguments chose none of
+# that folder's tests.
+failed=0
+for folder in "${folders[@]}"; do
+    code=0
+    .venv/bin/python -m pytest "$folder" -q -n 2 --dist loadfile "$@" || code=$?
+    [ "$code" -eq 0 ] || [ "$code" -eq 5 ] || failed=$code
+done
+exit "$failed"

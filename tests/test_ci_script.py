@@ -107,7 +107,8 @@ def test_the_engine_command_sets_up_only_the_venv_and_runs_the_quick_tier(tmp_pa
     assert "bash scripts/test.sh --engine" in (ROOT / "README.md").read_text()
     env, log = _stubbed_checkout(tmp_path)
     subprocess.run(["bash", "scripts/test.sh", "--engine", "-k", "knee"], cwd=tmp_path, env=env, check=True)
-    assert log.read_text().splitlines() == ["ruff check . TP_DEEP=", "python -m pytest tests -q -k knee TP_DEEP="]
+    assert log.read_text().splitlines() == ["ruff check . TP_DEEP=",
+                                            "python -m pytest tests -q -n 2 --dist loadfile -k knee TP_DEEP="]
 
 
 def test_the_setup_without_options_installs_npm_and_builds_the_site(tmp_path):
@@ -116,3 +117,21 @@ def test_the_setup_without_options_installs_npm_and_builds_the_site(tmp_path):
     subprocess.run(["bash", "scripts/setup.sh"], cwd=tmp_path, env=env, check=True)
     assert log.read_text().splitlines() == ["npm ci --no-audit --no-fund --loglevel=error TP_DEEP=",
                                             "python3 scripts/build_site.py TP_DEEP="]
+
+
+@pytest.mark.parametrize("engine_exit, code", [(0, 0), (5, 0), (1, 1)])
+def test_the_test_command_runs_both_folders_whatever_the_first_gives(tmp_path, engine_exit, code):
+    """The engine tests and the browser tests run apart, in the deep tier,
+    two processes each; a failure of the first still lets the second run and
+    fails the command, and a folder whose tests the extra arguments all
+    leave out (pytest's exit 5) fails nothing."""
+    env, log = _stubbed_checkout(tmp_path)
+    python = tmp_path / ".venv" / "bin" / "python"
+    python.write_text(python.read_text() + f'case "$*" in *"pytest tests"*) exit {engine_exit};; esac\n')
+    (tmp_path / "node_modules").mkdir()
+    (tmp_path / "node_modules" / ".package-lock.json").write_text("{}\n")
+    done = subprocess.run(["bash", "scripts/test.sh", "-k", "knee"], cwd=tmp_path, env=env)
+    assert done.returncode == code
+    calls = [line for line in log.read_text().splitlines() if "pytest" in line]
+    assert calls == [f"python -m pytest {folder} -q -n 2 --dist loadfile -k knee TP_DEEP=1"
+                     for folder in ("tests", "e2e")]

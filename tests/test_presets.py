@@ -758,7 +758,7 @@ def expected_features(rules, players) -> set[str]:
 
 
 TABLES = [(name, n) for name, rules in sorted(PRESETS.items()) for n, _, _ in rules.seatings]
-MIN_GAMES = tier(3, 100)  # per table; the deep tier (CI) plays 100: 3,000 random games in all
+MIN_GAMES = tier(3, 40)  # per table; the deep tier (CI) plays 40: 1,200 random games in all
 MAX_GAMES = 200
 # Every third game seats `normal` bots beside the random ones: random bots
 # alone rarely go out where the last card must be melded (hkf-sheet, 6 players).
