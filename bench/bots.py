@@ -38,7 +38,12 @@ evaluation apart from those a change was tuned on (``--seed``).
 A hard decision is a fixed amount of work, so the games are the same on
 any machine; only the times change.
 
+A long tournament can be carried on across sessions: ``--save FILE``
+keeps each pair as it ends (a JSON line) and plays only the pairs FILE
+lacks; the figures printed are of all of them.
+
     python3 -m bench.bots [--games 200] [--jobs 2] [--seed 1] [--think-games 2] [--preset triple-play]
+    python3 -m bench.bots --only partner --games 2000 --seed 9701 --save partner-9701.jsonl
     node bench/pyodide.mjs bench/bots.py --only think
 """
 
@@ -52,7 +57,7 @@ from game.bots import get_bot
 from game.bots.focused import kind_of
 from game.presets import DEFAULT_PRESET, PRESETS, get_preset
 from game.simulate import play_game
-from game.tournament import tournament
+from game.tournament import pair_seeds, tournament
 
 # (tournament, side A, side B, target win rate of A)
 MATCHES = [("normal-easy", "normal", "easy", 0.90), ("hard-normal", "hard", "normal", 0.75),
@@ -129,7 +134,51 @@ def time_report(preset: str, seed: int, games: int) -> bool:
     return ok
 
 
-def main() -> int:
+# A saved pair's fields and their types (game.tournament.play_pair's result).
+PAIR_FIELDS = {"seed": int, "margins": list, "wins": list, "seconds": list, "moves": list,
+               "errors": list, "parts": dict, "deals": int, "went_out": list}
+
+
+def pair_problem(line: str, key: list, seeds: set[int]) -> str | None:
+    """What is wrong with one line of a ``--save`` file, or None."""
+    try:
+        row = json.loads(line)
+    except ValueError:
+        return "not JSON"
+    if not isinstance(row, dict) or row.get("tournament") != key:
+        return f"not a pair of this tournament {key}"
+    pair = {k: v for k, v in row.items() if k != "tournament"}
+    if set(pair) != set(PAIR_FIELDS) or any(type(pair[k]) is not t for k, t in PAIR_FIELDS.items()):
+        return f"a pair has the fields {sorted(PAIR_FIELDS)}, of the types play_pair gives"
+    numbers = pair["margins"] + pair["wins"] + pair["seconds"] + pair["moves"] + pair["went_out"] + \
+        list(pair["parts"].values())
+    if not all(type(v) in (int, float) for v in numbers) or not len(pair["margins"]) == len(pair["wins"]) <= 2:
+        return "a pair's figures are numbers, a win and a margin a game"
+    if pair["seed"] not in seeds:
+        return f"seed {pair['seed']} is not one of this tournament's"
+    return None
+
+
+def saved_pairs(path: str, key: list, seeds: list[int]) -> dict[int, dict]:
+    """The pairs a ``--save`` file holds, by seed; a file that is not one
+    tournament's pairs is refused, naming the line."""
+    try:
+        with open(path) as f:
+            lines = f.read().splitlines()
+    except FileNotFoundError:
+        return {}
+    pairs, wanted = {}, set(seeds)
+    for n, line in enumerate(lines, 1):
+        problem = pair_problem(line, key, wanted)
+        if problem:
+            sys.exit(f"{path}, line {n}: {problem}.")
+        pair = json.loads(line)
+        del pair["tournament"]
+        pairs[pair["seed"]] = pair
+    return pairs
+
+
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200, help="games per tournament (both seatings counted)")
     ap.add_argument("--jobs", type=int, default=2)
@@ -139,14 +188,26 @@ def main() -> int:
     ap.add_argument("--only", choices=["think"] + [m[0] for m in MATCHES],
                     help="the thinking times alone, or one tournament")
     ap.add_argument("--games-only", action="store_true", help="skip the thinking times")
-    a = ap.parse_args()
+    ap.add_argument("--save", metavar="FILE", help="with --only a tournament: keep each pair in FILE as it ends, "
+                    "play only the pairs it lacks")
+    a = ap.parse_args(argv)
+    if a.save and a.only in (None, "think"):
+        ap.error("--save keeps one tournament's pairs: name it with --only")
     ok = True
     if not a.games_only and a.only in (None, "think"):
         ok &= time_report(a.preset, a.seed, a.think_games)
     for match, top, other, target in MATCHES:
         if a.only and a.only != match:
             continue
-        result = tournament(a.preset, top, other, a.games, a.seed, a.jobs)
+        finished, keep = {}, None
+        if a.save:
+            key = [a.preset, top, other, a.seed]
+            finished = saved_pairs(a.save, key, pair_seeds(a.seed, a.games))
+
+            def keep(pair, key=key):
+                with open(a.save, "a") as f:
+                    f.write(json.dumps({"tournament": key, **pair}) + "\n")
+        result = tournament(a.preset, top, other, a.games, a.seed, a.jobs, finished, keep)
         met = result["win_rate_a"] >= target and result["win_rate_a_ci95"][0] > 0.5
         ok &= met
         print(json.dumps({

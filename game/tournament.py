@@ -28,6 +28,7 @@ import math
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 
 from .bots import get_bot
 from .presets import get_preset
@@ -131,20 +132,28 @@ def pair_seeds(seed: int, games: int) -> list[int]:
     return [seed * 1_000_003 + i for i in range((games + 1) // 2)]
 
 
-def tournament(preset: str, a: str, b: str, games: int, seed: int, jobs: int = 1) -> dict:
+def tournament(preset: str, a: str, b: str, games: int, seed: int, jobs: int = 1,
+               finished: dict[int, dict] | None = None, on_pair=None) -> dict:
     """Play ``games`` games (rounded up to whole duplicate pairs) of A against B;
-    under ``timing`` the wall times, the only figures a machine's speed changes."""
+    under ``timing`` the wall times, the only figures a machine's speed changes.
+    ``finished``: pairs already played, by seed (a long run carried on:
+    ``bench/bots.py --save``), which are not played again; ``on_pair`` is
+    handed each pair played now, as it ends, in order."""
     get_preset(preset)  # refuse bad names before any work
     for name in side_bots(a) + side_bots(b):
         get_bot(name)
+    finished = finished or {}
     seeds = pair_seeds(seed, games)
+    todo = [s for s in seeds if s not in finished]
     start = time.perf_counter()
-    args = ([preset] * len(seeds), seeds, [a] * len(seeds), [b] * len(seeds))
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            pairs = list(pool.map(play_pair, *args))
-    else:
-        pairs = list(map(play_pair, *args))
+    args = ([preset] * len(todo), todo, [a] * len(todo), [b] * len(todo))
+    new = {}
+    with ProcessPoolExecutor(jobs) if jobs > 1 and todo else nullcontext() as pool:
+        for p in (pool.map if pool else map)(play_pair, *args):
+            new[p["seed"]] = p
+            if on_pair:
+                on_pair(p)
+    pairs = [finished.get(s) or new[s] for s in seeds]
     played = [p for p in pairs if p["margins"]]
     win_rate = mean_ci([sum(p["wins"]) / len(p["wins"]) for p in played])
     margin = mean_ci([sum(p["margins"]) / len(p["margins"]) for p in played])
