@@ -119,15 +119,17 @@ def test_the_setup_without_options_installs_npm_and_builds_the_site(tmp_path):
                                             "python3 scripts/build_site.py TP_DEEP="]
 
 
-@pytest.mark.parametrize("engine_exit, code", [(0, 0), (5, 0), (1, 1)])
-def test_the_test_command_runs_both_folders_whatever_the_first_gives(tmp_path, engine_exit, code):
+@pytest.mark.parametrize("engine_exit, browser_exit, code", [(0, 0, 0), (5, 0, 0), (0, 5, 0), (1, 0, 1), (1, 5, 1),
+                                                           (0, 2, 2), (5, 5, 5)])
+def test_the_test_command_runs_both_folders_whatever_the_first_gives(tmp_path, engine_exit, browser_exit, code):
     """The engine tests and the browser tests run apart, in the deep tier,
     two processes each; a failure of the first still lets the second run and
     fails the command, and a folder whose tests the extra arguments all
-    leave out (pytest's exit 5) fails nothing."""
+    leave out (pytest's exit 5) fails nothing unless every folder's were."""
     env, log = _stubbed_checkout(tmp_path)
     python = tmp_path / ".venv" / "bin" / "python"
-    python.write_text(python.read_text() + f'case "$*" in *"pytest tests"*) exit {engine_exit};; esac\n')
+    python.write_text(python.read_text() + f'case "$*" in *"pytest tests"*) exit {engine_exit};; '
+                      f'*"pytest e2e"*) exit {browser_exit};; esac\n')
     (tmp_path / "node_modules").mkdir()
     (tmp_path / "node_modules" / ".package-lock.json").write_text("{}\n")
     done = subprocess.run(["bash", "scripts/test.sh", "-k", "knee"], cwd=tmp_path, env=env)
