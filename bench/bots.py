@@ -40,7 +40,8 @@ any machine; only the times change.
 
 A long tournament can be carried on across sessions: ``--save FILE``
 keeps each pair as it ends (a JSON line) and plays only the pairs FILE
-lacks; the figures printed are of all of them.
+lacks; the figures printed are of all the pairs asked for (``--games``:
+fewer than FILE holds gives the figure of its first ones).
 
     python3 -m bench.bots [--games 200] [--jobs 2] [--seed 1] [--think-games 2] [--preset triple-play]
     python3 -m bench.bots --only partner --games 2000 --seed 9701 --save partner-9701.jsonl
@@ -134,6 +135,9 @@ def time_report(preset: str, seed: int, games: int) -> bool:
     return ok
 
 
+# The longest run a --save file may hold, in games: a file of a longer run
+# than the one asked for gives the figure of the pairs asked for.
+SAVE_GAMES = 100_000
 # A saved pair's fields and their types (game.tournament.play_pair's result).
 PAIR_FIELDS = {"seed": int, "margins": list, "wins": list, "seconds": list, "moves": list,
                "errors": list, "parts": dict, "deals": int, "went_out": list}
@@ -159,22 +163,25 @@ def pair_problem(line: str, key: list, seeds: set[int]) -> str | None:
     return None
 
 
-def saved_pairs(path: str, key: list, seeds: list[int]) -> dict[int, dict]:
-    """The pairs a ``--save`` file holds, by seed; a file that is not one
-    tournament's pairs is refused, naming the line."""
+def saved_pairs(path: str, key: list, games: int) -> dict[int, dict]:
+    """The pairs a ``--save`` file holds among the first ``games`` games of
+    its tournament, by seed; a file that is not one tournament's pairs is
+    refused, naming the line."""
     try:
         with open(path) as f:
             lines = f.read().splitlines()
     except FileNotFoundError:
         return {}
-    pairs, wanted = {}, set(seeds)
+    seed = key[-1]
+    pairs, known, wanted = {}, set(pair_seeds(seed, SAVE_GAMES)), set(pair_seeds(seed, games))
     for n, line in enumerate(lines, 1):
-        problem = pair_problem(line, key, wanted)
+        problem = pair_problem(line, key, known)
         if problem:
             sys.exit(f"{path}, line {n}: {problem}.")
         pair = json.loads(line)
         del pair["tournament"]
-        pairs[pair["seed"]] = pair
+        if pair["seed"] in wanted:
+            pairs[pair["seed"]] = pair
     return pairs
 
 
@@ -202,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
         finished, keep = {}, None
         if a.save:
             key = [a.preset, top, other, a.seed]
-            finished = saved_pairs(a.save, key, pair_seeds(a.seed, a.games))
+            finished = saved_pairs(a.save, key, a.games)
 
             def keep(pair, key=key):
                 with open(a.save, "a") as f:

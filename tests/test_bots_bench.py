@@ -25,6 +25,9 @@ def test_a_run_carried_on_gives_the_figures_of_one_played_whole(tmp_path, capsys
     assert len(save.read_text().splitlines()) == 3  # only the pair it lacked was played
     assert carried == figures(capsys, "--games", "6")
     assert carried["games"] == 6
+    # a longer run's file gives the figure of the games asked for, playing none
+    assert figures(capsys, "--games", "4", "--save", str(save)) == figures(capsys, "--games", "4")
+    assert len(save.read_text().splitlines()) == 3
 
 
 @pytest.mark.parametrize("damage, why", [
@@ -33,6 +36,7 @@ def test_a_run_carried_on_gives_the_figures_of_one_played_whole(tmp_path, capsys
     (lambda row: json.dumps({**row, "wins": [1.0, 1.0, 1.0]}), "line 2: a pair's figures"),
     (lambda row: json.dumps({**row, "deals": "8"}), "line 2: a pair has the fields"),
     (lambda row: json.dumps({**row, "seed": 12}), "line 2: seed 12 is not one of"),
+    (lambda row: json.dumps({**row, "seed": row["seed"] + 200_000}), "is not one of"),
 ])
 def test_a_damaged_or_foreign_save_is_refused_naming_the_line(tmp_path, capsys, damage, why):
     save = tmp_path / "pairs.jsonl"
