@@ -143,8 +143,8 @@ PAIR_FIELDS = {"seed": int, "margins": list, "wins": list, "seconds": list, "mov
                "errors": list, "parts": dict, "deals": int, "went_out": list}
 
 
-def pair_problem(line: str, key: list, seeds: set[int]) -> str | None:
-    """What is wrong with one line of a ``--save`` file, or None."""
+def read_pair(line: str, key: list, seeds: set[int]) -> dict | str:
+    """One line of a ``--save`` file: its pair, or what is wrong with it."""
     try:
         row = json.loads(line)
     except ValueError:
@@ -160,7 +160,7 @@ def pair_problem(line: str, key: list, seeds: set[int]) -> str | None:
         return "a pair's figures are numbers, a win and a margin a game"
     if pair["seed"] not in seeds:
         return f"seed {pair['seed']} is not one of this tournament's"
-    return None
+    return pair
 
 
 def saved_pairs(path: str, key: list, games: int) -> dict[int, dict]:
@@ -175,11 +175,9 @@ def saved_pairs(path: str, key: list, games: int) -> dict[int, dict]:
     seed = key[-1]
     pairs, known, wanted = {}, set(pair_seeds(seed, SAVE_GAMES)), set(pair_seeds(seed, games))
     for n, line in enumerate(lines, 1):
-        problem = pair_problem(line, key, known)
-        if problem:
-            sys.exit(f"{path}, line {n}: {problem}.")
-        pair = json.loads(line)
-        del pair["tournament"]
+        pair = read_pair(line, key, known)
+        if isinstance(pair, str):
+            sys.exit(f"{path}, line {n}: {pair}.")
         if pair["seed"] in wanted:
             pairs[pair["seed"]] = pair
     return pairs

@@ -147,13 +147,13 @@ def tournament(preset: str, a: str, b: str, games: int, seed: int, jobs: int = 1
     todo = [s for s in seeds if s not in finished]
     start = time.perf_counter()
     args = ([preset] * len(todo), todo, [a] * len(todo), [b] * len(todo))
-    new = {}
+    by_seed = dict(finished)
     with ProcessPoolExecutor(jobs) if jobs > 1 and todo else nullcontext() as pool:
         for p in (pool.map if pool else map)(play_pair, *args):
-            new[p["seed"]] = p
+            by_seed[p["seed"]] = p
             if on_pair:
                 on_pair(p)
-    pairs = [finished.get(s) or new[s] for s in seeds]
+    pairs = [by_seed[s] for s in seeds]
     played = [p for p in pairs if p["margins"]]
     win_rate = mean_ci([sum(p["wins"]) / len(p["wins"]) for p in played])
     margin = mean_ci([sum(p["margins"]) / len(p["margins"]) for p in played])
