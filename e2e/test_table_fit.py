@@ -1,6 +1,6 @@
 """The table at the moments that matter, on a 390x844 and a 360x640 phone
-(and, at its most crowded moments, a 360x800 phone at 120% text, whose
-page is 300x667):
+(and, at its most crowded moments, a 360x800 and a 360x640 phone at 120%
+text, whose pages are 300x667 and 300x533; the shorter is drawn smaller):
 every group of the hand shows its corner index without scrolling, the action
 bar is on screen, no text is drawn over other text, nothing covers the hand,
 and no part of the table is clipped while another has room to spare.
@@ -27,11 +27,13 @@ from tests.helpers import position
 from ui.selection import group_key
 
 SIZES = {"phone": harness.PHONE, "small": SMALL,
-         "large-text": dict(harness.PHONE, viewport={"width": 300, "height": 667})}
+         "large-text": dict(harness.PHONE, viewport={"width": 300, "height": 667}),
+         "small-large-text": dict(harness.PHONE, viewport={"width": 300, "height": 533})}
 WHERE = ["late", "second", "seventy", "levels", "knee", "five", "six"]
 # every position on both phones; at the larger text, the most crowded of each kind
 CASES = [(size, where) for size in ("phone", "small") for where in WHERE] + \
-        [("large-text", where) for where in ("seventy", "knee", "six")]
+        [("large-text", where) for where in ("seventy", "knee", "six")] + \
+        [("small-large-text", where) for where in WHERE]
 
 # Every leaf of text on the table as the rectangle a person sees: clipped by
 # each scrolling or hidden-overflow ancestor, and skipped when invisible.
@@ -79,6 +81,12 @@ CHIP_INDICES = """() => [...document.querySelectorAll('#hand .chip')].map(chip =
   return {rank: chip.dataset.rank, top: Math.min(...parts.map(r => r.top)),
           bottom: Math.max(...parts.map(r => r.bottom)), covered};
 })"""
+
+# The lowest bottom edge of what the status area shows (its laid-out lines,
+# not the visually hidden ones): the piles below must start under it.
+INFO_BOTTOM = """() => Math.max(0, ...[...document.querySelectorAll('.table .info > *')]
+  .filter(e => e.getClientRects().length && getComputedStyle(e).position === 'static')
+  .map(e => e.getBoundingClientRect().bottom))"""
 
 SCROLLING = """sel => { const e = document.querySelector(sel);
   return e ? e.scrollHeight - e.clientHeight : 0; }"""
@@ -168,6 +176,8 @@ def assert_fits(page, where):
         assert chip["top"] >= hand["y"] - 0.5 and chip["bottom"] <= min(bar_top, hand["y"] + hand["height"]) + 0.5, \
             f"{where}: the {chip['rank']} group's index is not in view"
         assert not chip["covered"], f"{where}: something covers the {chip['rank']} group"
+    assert page.evaluate(INFO_BOTTOM) <= page.locator(".table .piles").bounding_box()["y"] + 0.5, \
+        f"{where}: the status area runs over the piles"
     texts = page.evaluate(TEXT_BOXES)
     for i, a in enumerate(texts):
         for b in texts[i + 1:]:
