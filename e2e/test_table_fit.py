@@ -32,7 +32,8 @@ SIZES = {"phone": harness.PHONE, "small": SMALL,
          "small-large-text": dict(harness.PHONE, viewport={"width": 300, "height": 533}),
          "landscape": dict(harness.PHONE, viewport={"width": 844, "height": 390})}
 WHERE = ["late", "second", "seventy", "levels", "knee", "five", "six"]
-# every position on both phones; at the larger text, the most crowded of each kind
+# every position on both phones and on the shortest page (300x533); at 300x667 the most
+# crowded of each kind; on its side, a busy turn, a 70-card hand and six melds staged
 CASES = [(size, where) for size in ("phone", "small") for where in WHERE] + \
         [("large-text", where) for where in ("seventy", "knee", "six")] + \
         [("small-large-text", where) for where in WHERE] + \
