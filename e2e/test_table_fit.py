@@ -1,7 +1,8 @@
 """The table at the moments that matter, on a 390x844 and a 360x640 phone
 (and, at its most crowded moments, a 360x800 and a 360x640 phone at 120%
-text, whose pages are 300x667 and 300x533, and a 390x844 phone on its side;
-a page under 640 pixels tall is drawn smaller):
+text, whose pages are 300x667 and 300x533, and a 390x844 and a 375x667
+phone on their sides, which get a layout of their own; a page under 640
+pixels tall is drawn smaller):
 every group of the hand shows its corner index without scrolling, the action
 bar is on screen, no text is drawn over other text, nothing covers the hand,
 and no part of the table is clipped while another has room to spare.
@@ -30,14 +31,16 @@ from ui.selection import group_key
 SIZES = {"phone": harness.PHONE, "small": SMALL,
          "large-text": dict(harness.PHONE, viewport={"width": 300, "height": 667}),
          "small-large-text": dict(harness.PHONE, viewport={"width": 300, "height": 533}),
-         "landscape": dict(harness.PHONE, viewport={"width": 844, "height": 390})}
+         "landscape": dict(harness.PHONE, viewport={"width": 844, "height": 390}),
+         "landscape-small": dict(harness.PHONE, viewport={"width": 667, "height": 375})}
 WHERE = ["late", "second", "seventy", "levels", "knee", "five", "six"]
 # every position on both phones and on the shortest page (300x533); at 300x667 the most
-# crowded of each kind; on its side, a busy turn, a 70-card hand and six melds staged
+# crowded of each kind; on their sides, a busy turn, a 70-card hand, six melds staged and
+# six players (the other five in the side column)
 CASES = [(size, where) for size in ("phone", "small") for where in WHERE] + \
         [("large-text", where) for where in ("seventy", "knee", "six")] + \
         [("small-large-text", where) for where in WHERE] + \
-        [("landscape", where) for where in ("late", "seventy", "knee")]
+        [(size, where) for size in ("landscape", "landscape-small") for where in ("late", "seventy", "knee", "six")]
 
 # Every leaf of text on the table as the rectangle a person sees: clipped by
 # each scrolling or hidden-overflow ancestor, and skipped when invisible.
@@ -83,7 +86,8 @@ CHIP_INDICES = """() => [...document.querySelectorAll('#hand .chip')].map(chip =
     const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
     return !(hit && chip.contains(hit)); });
   return {rank: chip.dataset.rank, top: Math.min(...parts.map(r => r.top)),
-          bottom: Math.max(...parts.map(r => r.bottom)), covered};
+          bottom: Math.max(...parts.map(r => r.bottom)), left: Math.min(...parts.map(r => r.left)),
+          right: Math.max(...parts.map(r => r.right)), covered};
 })"""
 
 # What the status area shows (its laid-out lines, not the visually hidden
@@ -180,9 +184,11 @@ def assert_fits(page, where):
         assert b["top"] >= 0 and b["bottom"] <= h + 0.5, f"{where}: #{b['id']} off screen"
     assert page.evaluate(SCROLLING, "#hand") <= 1, f"{where}: the hand scrolls"
     hand = page.locator("#hand").bounding_box()
-    bar_top = page.locator("#actions").bounding_box()["y"]
+    bar = page.locator("#actions").bounding_box()  # under the hand, or beside it on a phone on its side
     for chip in page.evaluate(CHIP_INDICES):
-        assert chip["top"] >= hand["y"] - 0.5 and chip["bottom"] <= min(bar_top, hand["y"] + hand["height"]) + 0.5, \
+        under_bar = chip["right"] > bar["x"] and chip["left"] < bar["x"] + bar["width"]
+        bottom = min(bar["y"] if under_bar else h, hand["y"] + hand["height"])
+        assert chip["top"] >= hand["y"] - 0.5 and chip["bottom"] <= bottom + 0.5, \
             f"{where}: the {chip['rank']} group's index is not in view"
         assert not chip["covered"], f"{where}: something covers the {chip['rank']} group"
     assert page.evaluate(INFO_OVER_PILES) == [], f"{where}: the status area runs over the piles"
@@ -211,6 +217,9 @@ def test_the_table_fits_at_the_moments_that_matter(chromium, base_url, size, whe
     page = context.new_page()
     resume_at(page, base_url, state, bots=("easy", "normal", "hard") if where == "levels" else None)
     assert_fits(page, f"{size} {where}")
+    if size.startswith("landscape"):  # laid out in 30rem of height, not the short page's 40
+        root = page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)")
+        assert root >= 12, f"{size} {where}: the text is drawn at {root / 16:.0%}"
     if where == "second":
         assert page.locator("#recap li").count() == 3
         harness.screenshot(page, f"{size}-second-deal")
