@@ -16,6 +16,10 @@ Standard library only.
 
     python3 -m bench.fit_eval [--games 4000] [--seed 5] [--preset triple-play] [--jobs 2] [--write]
     python3 -m bench.fit_eval --ceiling 8 --games 300 --seed 17
+    python3 -m bench.fit_eval --side hard --games 900 --seed 31
+
+With --side hard, one side of each game is ``hard`` (light), so the fit and
+the R^2 of the weights in force are measured on positions of its games.
 
 With --ceiling K it fits nothing: at a twentieth of the draws it plays
 the deal out K times, the stock shuffled afresh each time (every hand, knee
@@ -35,6 +39,7 @@ import random
 from concurrent.futures import ProcessPoolExecutor
 
 from bench.normal_games import normal_decisions
+from bench.screen import LIGHT_HANDS, LIGHT_SAMPLES, lighten
 from game.bots import evaluate as E
 from game.bots import fitted, get_bot
 from game.bots.determinize import deal_into
@@ -42,6 +47,7 @@ from game.deal import new_game
 from game.engine import apply
 from game.names import Act, Phase
 from game.presets import get_preset
+from game.tournament import seat_bots
 from game.view import observe
 
 SAMPLE = 0.3  # share of draws noted (neighbouring turns say much the same)
@@ -53,23 +59,27 @@ FIXED = ("banked",)
 ZERO = tuple(name for name in E.FEATURES if name.endswith("_held_0"))
 
 
-def collect(preset: str, games: int, seed: int, jobs: int = 1):
+def collect(preset: str, games: int, seed: int, jobs: int = 1, side: str = "normal"):
     """Rows (game, feature differences, stock share, value in force, final
-    difference), the differences as {feature name: value} without zeros."""
+    difference), the differences as {feature name: value} without zeros.
+    ``side``: one side's bot, its seats alternating game by game (``hard``
+    plays light, as in bench/screen.py), the other side ``normal``."""
     if jobs <= 1:
-        return _collect(preset, range(games), seed)
-    with ProcessPoolExecutor(jobs) as pool:
+        lighten(LIGHT_SAMPLES, LIGHT_HANDS)
+        return _collect(preset, range(games), seed, side)
+    with ProcessPoolExecutor(jobs, initializer=lighten, initargs=(LIGHT_SAMPLES, LIGHT_HANDS)) as pool:
         parts = pool.map(_collect, [preset] * jobs, [range(j, games, jobs) for j in range(jobs)],
-                         [seed] * jobs)
+                         [seed] * jobs, [side] * jobs)
         return sorted((row for part in parts for row in part), key=lambda row: row[0])
 
 
-def _collect(preset: str, games: range, seed: int):
+def _collect(preset: str, games: range, seed: int, side: str = "normal"):
     rules = get_preset(preset)
-    bot = get_bot("normal")
     rows = []
     for g in games:
-        state = new_game(rules, seed=seed * 1_000_003 + g, bots=["normal"] * rules.players)
+        names = seat_bots(side, "normal", g % 2, rules.players)
+        bots = [get_bot(n) for n in names]
+        state = new_game(rules, seed=seed * 1_000_003 + g, bots=names)
         rng = random.Random(g)
         pending = []
         while state.phase != "game_end":
@@ -81,7 +91,7 @@ def _collect(preset: str, games: range, seed: int):
                 continue
             seat = state.to_move()
             drawing = state.phase == "draw"
-            apply(state, bot(observe(state, seat), seat, rng))
+            apply(state, bots[seat](observe(state, seat), seat, rng))
             if drawing and state.phase == "play" and rng.random() < SAMPLE:
                 k = rng.randrange(1, len(state.sides))  # side 0 against one other side
                 a, b = E.features(state, 0), E.features(state, k)
@@ -208,6 +218,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--preset", default="triple-play")
     ap.add_argument("--jobs", type=int, default=2, help="processes playing the games")
+    ap.add_argument("--side", default="normal", help="one side's bot, the other normal (hard plays light)")
     ap.add_argument("--write", action="store_true", help=fitted.WRITE_HELP)
     ap.add_argument("--ceiling", type=int, metavar="K",
                     help="fit nothing: how much of a deal's end the position tells, K continuations each")
@@ -218,7 +229,7 @@ def main() -> None:
         print(f"{len(rows)} positions, {a.ceiling} continuations each: the whole position tells at best "
               f"R^2 {best:.3f} of one deal's end; the weights in force tell {told:.1%} of that")
         return
-    rows = collect(a.preset, a.games, a.seed, a.jobs)
+    rows = collect(a.preset, a.games, a.seed, a.jobs, a.side)
     train = [r for r in rows if r[0] % 5]
     test = [r for r in rows if not r[0] % 5]
     # Fixed weights: points banked are banked (left free, the fit would trade
