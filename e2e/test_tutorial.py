@@ -216,6 +216,19 @@ def test_progress_resumes_after_a_reload_and_a_corrupt_value_starts_over(phone_c
     assert page.locator("#lesson-box").count() == 0
 
 
+def test_the_coach_box_sits_beside_the_table_on_a_phone_on_its_side(chromium, base_url):
+    """844x390: the box in the side column, right of the hand, clear of every
+    control the first lesson outlines; the hand and the action bar in view."""
+    page = chromium.new_context(**dict(harness.PHONE, viewport={"width": 844, "height": 390})).new_page()
+    open_page(page, base_url)
+    press(page, "#btn-lesson", touch=True)
+    play_lesson(page, 0)
+    lesson_shown(page, 1)
+    assert_in_view(page, "on its side: lesson 2", hand_fits=True)
+    assert box(page, "#lesson-box")[0] >= box(page, "#hand")[2], "the coach box is not beside the hand"
+    harness.screenshot(page, "landscape-lesson-knee")
+
+
 def test_coach_marks_fit_small_phones_and_desktop(chromium, base_url):
     """360x640: the hand and action bar stay in view, and at the first step
     your side's panel too; text and targets big enough; axe finds nothing
