@@ -35,12 +35,13 @@ SIZES = {"phone": harness.PHONE, "small": SMALL,
          "landscape-small": dict(harness.PHONE, viewport={"width": 667, "height": 375})}
 WHERE = ["late", "second", "seventy", "levels", "knee", "five", "six"]
 # every position on both phones and on the shortest page (300x533); at 300x667 the most
-# crowded of each kind; on their sides, a busy turn, a 70-card hand, six melds staged and
-# six players (the other five in the side column)
+# crowded of each kind; on their sides, a busy turn, a recap of three turns in the side
+# column, a 70-card hand, six melds staged and six players (the other five in that column)
 CASES = [(size, where) for size in ("phone", "small") for where in WHERE] + \
         [("large-text", where) for where in ("seventy", "knee", "six")] + \
         [("small-large-text", where) for where in WHERE] + \
-        [(size, where) for size in ("landscape", "landscape-small") for where in ("late", "seventy", "knee", "six")]
+        [(size, where) for size in ("landscape", "landscape-small")
+         for where in ("late", "second", "seventy", "knee", "six")]
 
 # Every leaf of text on the table as the rectangle a person sees: clipped by
 # each scrolling or hidden-overflow ancestor, and skipped when invisible.
