@@ -1,28 +1,25 @@
 """After the bots' turns, at 390x844 and 360x640: the info area says what each
 bot did, one whole line a turn, exactly the lines game.narrate derives from
 the engine's log; no line is cut; the melds those turns made or grew carry
-their mark until your next action, a reload included; and no banner shown on the way covered
-the hand, the action bar or the status.
+their mark until your next action, a reload included, and the other side's
+melds unfolded by themselves fold again then; a card that can join a meld of
+yours brings that meld into view; and no banner shown on the way covered the
+hand, the action bar or the status.
 
 The position is deal 1 of a seeded game of normal bots, planted as a save
 just before South's discard that West answered by taking the pile and
 picking up the knee; the page's bots play on from there.
 """
 
-import random
-
 import pytest
 
 import game
 import harness
 from game import narrate, replay
-from game.bots import get_bot
 from pages import game_state, new_context, press, reopen, resume_at, table, wait_settled
+from tests.helpers import before_wests_big_turn
 from ui import render
 from ui.selection import group_key
-
-SEED = 12
-BOTS = [None, "normal", "normal", "normal"]
 
 BANNERS = """() => {
   const seen = window.tpBanners = [];
@@ -37,26 +34,6 @@ BANNERS = """() => {
     }
   }).observe(document.body, {childList: true, subtree: true});
 }"""
-
-
-def before_wests_big_turn():
-    """(state just before South's discard, that discard's card)."""
-    state = game.new_game("triple-play", seed=SEED, bots=BOTS)
-    rng = random.Random(SEED)
-    while state.phase in ("draw", "play", "answer"):
-        seat = state.to_move()
-        game.apply(state, get_bot("normal")(game.observe(state, seat), seat, rng))
-    fresh = game.new_game("triple-play", seed=SEED, bots=BOTS)
-    grouped = narrate.turns(replay.steps(fresh, state.log, 0))
-    for i, (seat, turn) in enumerate(grouped):
-        if seat == 1 and turn[0][0]["type"] == "take_pile" and "knee" in narrate.turn_line(seat, turn):
-            south = grouped[i - 1][1]
-            done = sum(len(t) for _, t in grouped[:i]) - 1  # all but South's discard
-            planted = game.new_game("triple-play", seed=SEED, bots=BOTS)
-            for action in state.log[:done]:
-                game.apply(planted, action)
-            return planted, south[-1][0]["card"]
-    raise AssertionError("no pile take with the knee in the seeded deal")
 
 
 def box_of(page, selector):
@@ -147,8 +124,27 @@ def test_after_the_bots_round_each_turn_is_said_whole_and_marked(chromium, base_
         assert page.text_content(f"#meld-{meld_id} .m-change") == ("new" if change == "new" else f"+{change}")
     assert page.get_attribute("#btn-opponents", "aria-expanded") == "true"
 
+    # your draw takes the marks off and folds their melds again: yours show
     press(page, "#btn-draw", True)
     assert page.locator(".meld.changed").count() == 0
     assert page.text_content("#recap li").startswith("You drew ")
+    assert page.get_attribute("#btn-opponents", "aria-expanded") == "false" and page.is_hidden("#side-1")
+
+    # with theirs unfolded by a tap and scrolled to, a card that can join a meld
+    # of yours brings that meld into view
+    press(page, "#btn-opponents", True)
+    page.eval_on_selector("#side-1 .meld", "e => e.scrollIntoView({block: 'start'})")
+    drawn = game.GameState.from_json(game_state(page))
+    ours = {m.rank: m.id for m in drawn.sides[0].melds}
+    card = next(c for c in drawn.players[0].hand if c[0] in ours and not game.cards.is_wild(c))
+    target = f"#meld-{ours[card[0]]}"
+    area = box_of(page, "#meld-scroll")
+    if size == "small":  # the tall phone shows it already
+        assert box_of(page, target)["y"] >= area["y"] + area["height"]  # out of view below theirs
+    press(page, f"#chip-{group_key(card)}", True)
+    assert "target" in page.get_attribute(target, "class")
+    shown = box_of(page, target)
+    assert area["y"] - 1 <= shown["y"] and shown["y"] + shown["height"] <= area["y"] + area["height"] + 1
+    harness.screenshot(page, f"{size}-recap-target-shown")
     page.context.close()
 

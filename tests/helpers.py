@@ -26,7 +26,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 import game
-from game import IllegalMove, apply, narrate, new_game, observe
+from game import IllegalMove, apply, narrate, new_game, observe, replay
 from game import cards as C
 from game.bots import get_bot
 from game.presets import PRESETS
@@ -298,6 +298,28 @@ def played(seed=5, deals=2):
     return play_until(game.new_game(SHORT, seed=seed, bots=["random"] * 4), deals, seed)
 
 
+def before_wests_big_turn(seed=12):
+    """Deal 1 of a seeded game of normal bots, just before the person's discard
+    that West answers by taking the pile, making canastas and picking up the
+    knee: (that position, the card South discarded)."""
+    bots = [None, "normal", "normal", "normal"]
+    state = game.new_game("triple-play", seed=seed, bots=bots)
+    rng = random.Random(seed)
+    while state.phase in ("draw", "play", "answer"):
+        seat = state.to_move()
+        game.apply(state, get_bot("normal")(game.observe(state, seat), seat, rng))
+    grouped = narrate.turns(replay.steps(game.new_game("triple-play", seed=seed, bots=bots), state.log, 0))
+    for i, (seat, turn) in enumerate(grouped):
+        if seat == 1 and turn[0][0]["type"] == "take_pile" and "knee" in narrate.turn_line(seat, turn):
+            south = grouped[i - 1][1]
+            done = sum(len(t) for _, t in grouped[:i]) - 1  # all but South's discard
+            planted = game.new_game("triple-play", seed=seed, bots=bots)
+            for action in state.log[:done]:
+                game.apply(planted, action)
+            return planted, south[-1][0]["card"]
+    raise AssertionError("no pile take with the knee in the seeded deal")
+
+
 # -- melding several ranks at once (game.moves.meld_placements) ------------------------------------
 # South's hand beside a side's 8s and 4s melds: tests/test_meld_placements.py, e2e/test_controls.py
 HAND = "8H 4D 9C 9D 9H KS KH 2C 6D 7S"
@@ -493,6 +515,7 @@ class FakePage:
         self.early = early    # ui/early.js's choice as JSON text, None: no early screen
         self.handler = None
         self.scrolls = 0
+        self.revealed = []    # selectors scrolled into view (``reveal``), in order
         self.focused = None
         self.downloads, self.exposed, self.cues = [], {}, []
 
@@ -516,6 +539,9 @@ class FakePage:
 
     def mark(self, attr, selector):
         self.root["mark:" + attr] = str(selector)
+
+    def reveal(self, selector):
+        self.revealed.append(selector)
 
     def focused_id(self):
         return self.focused

@@ -15,7 +15,7 @@ from game import bots as game_bots
 from game import share
 from game.engine import restart
 from game.replay import DealReplay
-from tests.helpers import FakePage, about_to_ask, nodes, play_on, play_until, played, position, settle
+from tests.helpers import FakePage, about_to_ask, before_wests_big_turn, nodes, play_on, play_until, played, position, settle
 from ui import page as page_module
 from ui.commands import collect, command
 from ui.controller import Controller
@@ -275,6 +275,54 @@ def test_next_deal_starts_the_log_again_with_their_melds_folded():
         assert s.state.deal == 2 and s.log[0] == "Deal 2 begins." and "old line" not in s.log
         assert not s.theirs_open  # a new deal's table has no melds of theirs to show
         assert page.screen() == "table" and s.state.to_move() == HUMAN
+
+    run(scenario)
+
+
+async def after_wests_big_turn(ctl, toggles=0):
+    """The seeded deal where West's pile take changes their melds (tests.helpers),
+    played on from the person's discard to the person's next turn; the
+    strip tapped ``toggles`` times before the draw."""
+    planted, card = before_wests_big_turn()
+    slot = ctl.games.store.save(None, planted, ["planted"])
+    ctl.run_command("resume", slot)
+    tap_cards(ctl, [card])
+    ctl.run_command("discard", None)
+    await settle(ctl)
+    s = ctl.session
+    assert s.state.to_move() == HUMAN and s.state.phase == "draw"
+    assert s.theirs_open  # unfolded by themselves, and a changed meld of theirs scrolled to
+    for _ in range(toggles):
+        ctl.run_command("opponents", None)
+    ctl.run_command("draw", None)
+    return s
+
+
+@pytest.mark.parametrize("toggles, open_after", [(0, False), (1, False), (2, True)])
+def test_their_melds_unfolded_for_their_changes_fold_at_the_persons_draw(toggles, open_after):
+    """Unless a tap on the strip chose: then they stay as the person left them."""
+    async def scenario(ctl, page):
+        assert page.revealed == []
+        s = await after_wests_big_turn(ctl, toggles)
+        assert page.revealed[0] == "#meld-scroll .side.theirs .meld.changed"
+        assert s.theirs_open == open_after and not ctl.recap.changed_melds()
+
+    run(scenario)
+
+
+def test_a_selection_that_can_join_a_meld_of_yours_scrolls_to_it_once():
+    async def scenario(ctl, page):
+        s = await after_wests_big_turn(ctl)
+        ours = {m.rank for m in s.state.sides[0].melds}
+        card = next(c for c in ctl.hand() if c[0] in ours and not game.cards.is_wild(c))
+        seen = len(page.revealed)
+        tap_cards(ctl, [card])
+        assert page.revealed[seen:] == ["#meld-scroll .side.mine .meld.target"]
+        ctl.run_command("hint-close", None)  # drawn again, the same melds lit: no scroll
+        assert len(page.revealed) == seen + 1
+        ctl.run_command("clear", None)
+        tap_cards(ctl, [card])
+        assert len(page.revealed) == seen + 2
 
     run(scenario)
 

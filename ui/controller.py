@@ -66,6 +66,7 @@ class Controller:
         self.back_to = "setup"       # the screen the rules reference returns to
         self.render_ms = []
         self.shown_view = None       # a past view the table shows (ui/handoff.py's replay), else None
+        self.shown_targets = ()      # the melds the selection could join at the last render
         self.pacing = Pacing(self, None if delay_ms is None else max(0, delay_ms))  # None: the settings' pace
         self.learn = Learn(self)
         self.games = Games(self)
@@ -410,6 +411,7 @@ class Controller:
     @command(while_bots=True)
     def do_opponents(self, _arg=None):
         self.session.theirs_open = not self.session.theirs_open
+        self.recap.fold_theirs = False  # the person's choice stands
 
     @command(while_bots=True)
     def do_unstage(self, index):
@@ -495,9 +497,19 @@ class Controller:
         self.draw_bar(v, now)
         self.show_screen(v)
         self.recap.reveal_their_change()  # once the table shows: a hidden element cannot scroll into view
+        self.reveal_targets(now.targets)
         self.learn.draw_learning(v)  # the hint button and its bubble
         self.handoff.draw_panel()  # with several people: the hand-off screen ui/paint.js keeps
         self.page.focus(focus)  # a rebuilt control gets the focus back
+
+    def reveal_targets(self, targets):
+        """A selection that can join melds of the person's side brings one of them
+        into view, once per new set of such melds (the melds area may show
+        the other sides' melds, or the far end of a long row of the person's)."""
+        targets = tuple(targets)
+        if targets and targets != self.shown_targets:
+            self.page.reveal("#meld-scroll .side.mine .meld.target")
+        self.shown_targets = targets
 
     def turn_now(self, v):
         """What the shown seat's controls depend on: the selection, and (on

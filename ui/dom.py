@@ -201,6 +201,28 @@ def mark(attr, selector):
         element.scrollIntoView(to_js({"block": "nearest", "inline": "nearest"}))
 
 
+def _in_view(element):
+    """Whether ``element`` shows whole within its nearest scrolling box and the window."""
+    box = element.getBoundingClientRect()
+    area = element.parentElement
+    while area is not None and not (area.scrollHeight > area.clientHeight + 1
+                                    and window.getComputedStyle(area).overflowY in ("auto", "scroll")):
+        area = area.parentElement
+    edges = [(0, window.innerHeight)]
+    if area is not None:
+        outer = area.getBoundingClientRect()
+        edges.append((outer.top, outer.bottom))
+    return box.height > 0 and all(top - 1 <= box.top and box.bottom <= bottom + 1 for top, bottom in edges)
+
+
+def reveal(selector):
+    """Scroll the first element matching ``selector`` into view within its
+    scrolling area, unless one of them shows already."""
+    elements = list(document.querySelectorAll(selector))
+    if elements and not any(_in_view(e) for e in elements):
+        elements[0].scrollIntoView(to_js({"block": "nearest", "inline": "nearest"}))
+
+
 # -- saves, links and files (ui/games.py) ---------------------------------------
 class LocalStorage:
     """ui.saves' storage interface over window.localStorage (strings in, strings out)."""

@@ -21,6 +21,7 @@ class Recap(Feature):
         self.steps = []         # the steps from the shown seat's last turn on
         self.steps_key = None   # (game id, deal) the steps belong to
         self.reveal_theirs = False  # the other sides' changed melds are to be scrolled into view
+        self.fold_theirs = False    # ... and folded again at the person's next action
 
     def record_step(self, action, seat, before, after):
         """Keep a step, and the turns from the person's last one on."""
@@ -30,6 +31,8 @@ class Recap(Feature):
         mine = [i for i, (who, _) in enumerate(grouped) if who == self.session.seat]
         self.steps = [step for _, turn in grouped[mine[-1] if mine else 0:] for step in turn]
         self.steps_key = key
+        if seat == self.session.seat and self.fold_theirs:  # their changes are no longer marked
+            self.session.theirs_open = self.fold_theirs = False
 
     def cut(self, count):
         """Keep the first ``count`` steps (an undo: ui.controller.Controller.do_undo)."""
@@ -64,17 +67,18 @@ class Recap(Feature):
 
     def unfold_their_changes(self):
         """At the person's turn, the other sides' melds unfold if the turns since
-        theirs changed one (a tap on the strip folds them again)."""
+        theirs changed one, until the person's first action takes the marks
+        off (a tap on the strip folds them sooner, or keeps them open)."""
         s = self.session
         mine = {m.id for m in s.state.sides[s.state.side_of(s.seat)].melds}
         if set(self.changed_melds()) - mine:
-            s.theirs_open = self.reveal_theirs = True
+            s.theirs_open = self.reveal_theirs = self.fold_theirs = True
 
     def reveal_their_change(self):
-        """Once the other sides' melds unfold by themselves, their first changed
-        meld is scrolled into view (on a phone the melds area shows yours first)."""
+        """Once the other sides' melds unfold by themselves, a changed meld of
+        theirs is scrolled into view (on a phone the melds area shows yours first)."""
         if self.reveal_theirs:
-            self.page.mark("data-revealed", "#meld-scroll .side.theirs .meld.changed")
+            self.page.reveal("#meld-scroll .side.theirs .meld.changed")
             self.reveal_theirs = False
 
     def draw_recap(self):
