@@ -15,7 +15,17 @@ from game import bots as game_bots
 from game import share
 from game.engine import restart
 from game.replay import DealReplay
-from tests.helpers import FakePage, about_to_ask, before_wests_big_turn, nodes, play_on, play_until, played, position, settle
+from tests.helpers import (
+    FakePage,
+    about_to_ask,
+    before_wests_big_turn,
+    nodes,
+    play_on,
+    play_until,
+    played,
+    position,
+    settle,
+)
 from ui import page as page_module
 from ui.commands import collect, command
 from ui.controller import Controller

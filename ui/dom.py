@@ -204,10 +204,10 @@ def mark(attr, selector):
 def _in_view(element):
     """Whether ``element`` shows whole within its nearest scrolling box and the window."""
     box = element.getBoundingClientRect()
-    area = element.parentElement
+    area = _js(element.parentElement)
     while area is not None and not (area.scrollHeight > area.clientHeight + 1
                                     and window.getComputedStyle(area).overflowY in ("auto", "scroll")):
-        area = area.parentElement
+        area = _js(area.parentElement)
     edges = [(0, window.innerHeight)]
     if area is not None:
         outer = area.getBoundingClientRect()
