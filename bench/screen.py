@@ -23,7 +23,8 @@ seeds never used while screening; it is not the figure of a target.
 ``--a`` plays another bot for side A, such as ``hard@answer`` (``hard``
 at its answers only, ``normal`` elsewhere: ``game/bots/focused.py``), to
 tell where ``hard``'s edge comes from, or ``seer`` (``hard`` told every
-hidden card: ``game/bots/seer.py``), to tell how far its search can reach.
+hidden card: ``game/bots/seer.py``), to tell how far its search can reach;
+``seer@hands`` is told every hand, at the light ``hard``'s samples.
 """
 
 import argparse

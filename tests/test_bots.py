@@ -24,7 +24,7 @@ from game import PRESETS, apply, new_game, observe
 from game import cards as C
 from game.bots import BOTS, get_bot, knowledge
 from game.bots import hard as hard_module
-from game.bots.determinize import hand_sampler, sample_world
+from game.bots.determinize import hand_sampler, sample_world, unpicked_piles
 from game.bots.hard import Hard
 from game.bots.knowledge import current_deal_log, meld_caps, read_table
 from game.bots.normal import fewest_left_plan, run_out_plan
@@ -836,6 +836,25 @@ def test_the_seer_samples_the_real_deal_as_the_game_goes_on():
             apply(state, (seer if seat == 0 else normal)(obs, seat, rng))
         assert step > 100
     assert play_game("triple-play", 3, ["normal"], choosers=[seer, normal] * 2).phase == "game_end"
+
+
+def test_the_hand_seer_knows_every_hand_and_deals_the_piles_afresh():
+    """``seer@hands`` (bench only): the real hands, the knees, feet and stock
+    dealt from their own cards at random, each pile its size."""
+    seer, normal = get_bot("seer@hands"), get_bot("normal")
+    state = new_game(PRESETS["triple-play"], seed=7)
+    rng = random.Random(7)
+    for step in range(200):
+        seat = state.to_move()
+        obs = observe(state, seat)
+        if step % 29 == 0:
+            world = seer.world(obs, seat, None, random.Random(step))
+            assert [p.hand for p in world.players] == [p.hand for p in state.players]
+            piles, real = unpicked_piles(world), unpicked_piles(state)
+            assert [len(p) for p in piles] == [len(p) for p in real] and piles != real
+            assert Counter(c for p in piles for c in p) == Counter(c for p in real for c in p)
+        apply(state, normal(obs, seat, rng))
+    assert state.phase in ("draw", "play")
 
 
 @pytest.mark.slow

@@ -46,7 +46,7 @@ def get_bot(name: str):
     moved at random by perturbation N (``perturbed``); ``hard@answer,draw``,
     for the bench too, is ``hard`` at those kinds of decision and ``normal``
     at the rest (``focused``); ``seer``, for the bench too, is ``hard`` told
-    every hidden card (``game.bots.seer``)."""
+    every hidden card, ``seer@hands`` every hand (``game.bots.seer``)."""
     base, colon, ms = name.partition(":")
     if colon and base == "hard" and ms.isascii() and ms.isdigit():
         name = base
@@ -60,6 +60,10 @@ def get_bot(name: str):
     if name == "seer":
         from .seer import Seer  # hard's module: loaded only when asked for
         return Seer()
+    if name == "seer@hands":
+        from .hard import choose
+        from .seer import HandSeer
+        return HandSeer(choose.samples)  # as many deals as this process's hard
     try:
         return BOTS[name]
     except KeyError:

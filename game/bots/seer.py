@@ -11,13 +11,19 @@ what ``hard`` would win if its sampling were perfect
 A view carries the game's seed and its action log, so the real position
 is the deal rebuilt from the seed with the log applied to it
 (game.engine.restart), kept between decisions and brought up to date one
-action at a time. Not offered in the page.
+action at a time. ``seer@hands`` is told the hands only: each sample
+deals the knees, feet and stock afresh from their cards, so it tells what
+reading the other players' hands perfectly could be worth. Not offered in
+the page.
 """
 
 from __future__ import annotations
 
+import random
+
 from ..engine import apply, restart
 from ..state import GameState
+from .determinize import deal_piles, unpicked_piles
 from .hard import Hard
 
 
@@ -43,3 +49,19 @@ class Seer(Hard):
     def next_hands(self, obs, seat, know, who):
         hand = self.real(obs).players[who].hand
         return lambda rng: list(hand)
+
+
+class HandSeer(Seer):
+    """``seer`` told every hand but not the knees, feet or stock, searching as
+    many deals as ``samples`` says (a screen's light ``hard``'s count)."""
+
+    def __init__(self, samples: int | None = None):
+        Hard.__init__(self, samples=samples, hands=1)  # the next hand is known: one is every one
+        self.truth = None
+
+    def world(self, obs, seat, know, rng: random.Random):
+        world = self.real(obs).clone()
+        cards = [c for pile in unpicked_piles(world) for c in pile]
+        rng.shuffle(cards)
+        deal_piles(world, cards)
+        return world
