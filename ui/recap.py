@@ -68,7 +68,7 @@ class Recap(Feature):
     def unfold_their_changes(self):
         """At the person's turn, the other sides' melds unfold if the turns since
         theirs changed one, until the person's first action takes the marks
-        off (a tap on the strip folds them sooner, or keeps them open)."""
+        off (after a tap on the strip, they stay as the person leaves them)."""
         s = self.session
         mine = {m.id for m in s.state.sides[s.state.side_of(s.seat)].melds}
         if set(self.changed_melds()) - mine:
