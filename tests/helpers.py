@@ -26,7 +26,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 import game
-from game import IllegalMove, apply, narrate, new_game, observe, replay
+from game import IllegalMove, apply, narrate, new_game, observe
 from game import cards as C
 from game.bots import get_bot
 from game.presets import PRESETS
@@ -302,18 +302,13 @@ def before_wests_big_turn(seed=12):
     """Deal 1 of a seeded game of normal bots, just before the person's discard
     that West answers by taking the pile, making canastas and picking up the
     knee: (that position, the card South discarded)."""
-    bots = [None, "normal", "normal", "normal"]
-    state = game.new_game("triple-play", seed=seed, bots=bots)
-    rng = random.Random(seed)
-    while state.phase in ("draw", "play", "answer"):
-        seat = state.to_move()
-        game.apply(state, get_bot("normal")(game.observe(state, seat), seat, rng))
-    grouped = narrate.turns(replay.steps(game.new_game("triple-play", seed=seed, bots=bots), state.log, 0))
+    state, steps, _ = play(seed)
+    grouped = narrate.turns(steps)
     for i, (seat, turn) in enumerate(grouped):
         if seat == 1 and turn[0][0]["type"] == "take_pile" and "knee" in narrate.turn_line(seat, turn):
             south = grouped[i - 1][1]
             done = sum(len(t) for _, t in grouped[:i]) - 1  # all but South's discard
-            planted = game.new_game("triple-play", seed=seed, bots=bots)
+            planted = game.new_game("triple-play", seed=seed, bots=[None, "normal", "normal", "normal"])
             for action in state.log[:done]:
                 game.apply(planted, action)
             return planted, south[-1][0]["card"]
