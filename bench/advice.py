@@ -31,10 +31,10 @@ import time
 from dataclasses import dataclass
 
 from game import apply, new_game, observe
-from game.advice import think
+from game.advice.coach import deal_span, review_steps
+from game.advice.hints import think
 from game.bots import get_bot
-from game.coach import deal_span, review_steps
-from game.simulate import play_game
+from game.runs.simulate import play_game
 
 SLICE = 0.035      # seconds: the page's slice (ui/bot_turns.py, BotTurns.step)
 SHOWN_MS = 600     # target: the hint shown within this

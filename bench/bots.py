@@ -12,7 +12,7 @@ phone profile's figure, Pyodide's time x4 (a CPU four times slower),
 against the targets: p95 at most 1.0 s a searched decision, 1.5 s an ask
 or an answer (whose look-aheads are six times as long).
 
-Then the tournaments (``game.tournament``, duplicate games), each with its
+Then the tournaments (``game.runs.tournament``, duplicate games), each with its
 win rate and 95% interval, the score margin (and per deal, which parts of
 the tally it came from), the wall time per move, and whether its target
 holds (the win rate at least the target, its interval clear of 50%):
@@ -57,8 +57,8 @@ from collections import defaultdict
 from game.bots import get_bot
 from game.bots.focused import kind_of
 from game.presets import DEFAULT_PRESET, PRESETS, get_preset
-from game.simulate import play_game
-from game.tournament import pair_seeds, tournament
+from game.runs.simulate import play_game
+from game.runs.tournament import pair_seeds, tournament
 
 # (tournament, side A, side B, target win rate of A)
 MATCHES = [("normal-easy", "normal", "easy", 0.90), ("hard-normal", "hard", "normal", 0.75),
@@ -138,7 +138,7 @@ def time_report(preset: str, seed: int, games: int) -> bool:
 # The longest run a --save file may hold, in games: a file of a longer run
 # than the one asked for gives the figure of the pairs asked for.
 SAVE_GAMES = 100_000
-# A saved pair's fields and their types (game.tournament.play_pair's result).
+# A saved pair's fields and their types (game.runs.tournament.play_pair's result).
 PAIR_FIELDS = {"seed": int, "margins": list, "wins": list, "seconds": list, "moves": list,
                "errors": list, "parts": dict, "deals": int, "went_out": list}
 

@@ -16,7 +16,7 @@ import time
 
 from game import apply, legal_actions, new_game, observe
 from game.bots import get_bot
-from game.simulate import simulate
+from game.runs.simulate import simulate
 
 
 def sample_states(preset: str, n: int) -> list:

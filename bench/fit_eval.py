@@ -47,7 +47,7 @@ from game.deal import new_game
 from game.engine import apply
 from game.names import Act, Phase
 from game.presets import get_preset
-from game.tournament import seat_bots
+from game.runs.tournament import seat_bots
 from game.view import observe
 
 SAMPLE = 0.3  # share of draws noted (neighbouring turns say much the same)

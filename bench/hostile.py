@@ -23,9 +23,9 @@ import time
 import zlib
 
 from game import StateError
+from game.links.share import MAX_LINK, MAX_PAYLOAD, decode, encode
 from game.load import MAX_TEXT
-from game.share import MAX_LINK, MAX_PAYLOAD, decode, encode
-from game.simulate import play_game
+from game.runs.simulate import play_game
 from game.state import GameState
 from tests.helpers import mutate, pool, to_text
 from ui import saves

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""What opening a replay costs: game.replay.DealReplay rebuilds every
+"""What opening a replay costs: game.runs.replay.DealReplay rebuilds every
 position of a deal from the game's start (restart + apply), so a later deal
 of a long game costs the most. Plays whole games with ``normal`` bots and
 prints, per deal, the actions replayed and the milliseconds (CPython; the
@@ -14,7 +14,7 @@ import time
 
 import game
 from game.bots import get_bot
-from game.replay import DealReplay, deal_span
+from game.runs.replay import DealReplay, deal_span
 
 
 def whole_game(seed):

@@ -37,7 +37,7 @@ from bench.bots import MATCHES
 from game.bots import get_bot
 from game.errors import RulesError
 from game.presets import DEFAULT_PRESET, PRESETS
-from game.tournament import mean_ci, pair_seeds, play_pair, side_bots
+from game.runs.tournament import mean_ci, pair_seeds, play_pair, side_bots
 
 LIGHT_SAMPLES = 12
 LIGHT_HANDS = 200

@@ -1,5 +1,5 @@
 """After the bots' turns, at 390x844 and 360x640: the info area says what each
-bot did, one whole line a turn, exactly the lines game.narrate derives from
+bot did, one whole line a turn, exactly the lines game.words.narrate derives from
 the engine's log; no line is cut; the melds those turns made or grew carry
 their mark until your next action, a reload included, and the other side's
 melds unfolded by themselves fold again then; a card that can join a meld of
@@ -15,7 +15,8 @@ import pytest
 
 import game
 import harness
-from game import narrate, replay
+from game.runs import replay
+from game.words import narrate
 from pages import game_state, new_context, press, reopen, resume_at, table, wait_settled
 from tests.helpers import before_wests_big_turn
 from ui import render

@@ -8,7 +8,7 @@ continues it at its score sheet.
 import game
 import harness
 from game import engine
-from game.replay import DealReplay
+from game.runs.replay import DealReplay
 from game.view import sort_key
 from pages import assert_readable, axe_serious, game_state, plant, press, simple_turn, table
 from tests.helpers import played

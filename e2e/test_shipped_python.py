@@ -41,7 +41,7 @@ try:
     trimmed = False
 except ImportError:
     trimmed = True
-from game.simulate import play_game
+from game.runs.simulate import play_game
 state = play_game("triple-play", 1, ["normal", "easy"])
 {"modules": modules, "failed": failed, "trimmed": trimmed, "phase": state.phase}
 """

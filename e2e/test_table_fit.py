@@ -22,8 +22,9 @@ import pytest
 
 import game
 import harness
-from game import narrate, replay
 from game.bots import get_bot
+from game.runs import replay
+from game.words import narrate
 from pages import SMALL, crowded, press, resume_at, table
 from tests.helpers import position
 from ui.selection import group_key

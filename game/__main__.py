@@ -1,7 +1,7 @@
-"""``python -m game``: see ``game.cli``."""
+"""``python -m game``: see ``game.runs.cli``."""
 
 import sys
 
-from .cli import main
+from .runs.cli import main
 
 sys.exit(main())

@@ -1,7 +1,7 @@
 """What an action did, said by the rule that did it.
 
 Applying an action leaves its events in ``GameState.events`` (in the order
-they happened; derived, never saved): the log's words (game/narrate.py) and
+they happened; derived, never saved): the log's words (game/words/narrate.py) and
 the table's motion (ui/moves.py) read them instead of working out what
 changed. Each event is a small immutable tuple; ``name`` (game.names.Ev) is
 its ``"event"`` in JSON. Two fields name cards that only the acting seat

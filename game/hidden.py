@@ -2,7 +2,7 @@
 
 Shared by the bots' sampling of the cards they cannot see
 (game/bots/determinize.py) and the re-deal of a game copied from a link or
-a file (game/redeal.py): each hand but the seat's own takes the cards
+a file (game/links/redeal.py): each hand but the seat's own takes the cards
 known to be in it, then cards from a shuffled pool, never a red 3 where its
 holder would have laid it, and never more of a rank than a cap allows.
 """

@@ -1,7 +1,7 @@
 """House rules: the options a player may change before a game, and how a
 house rule set differs from the preset it started from.
 
-Options are grouped under the section headings of ``game.describe`` so the
+Options are grouped under the section headings of ``game.words.describe`` so the
 page can show, beside each group, the sentences those options produce; the
 labels here are only names, the rule text stays in ``describe``. Values go
 to and from the page as text (checkboxes as booleans); a bad value or an

@@ -2,7 +2,7 @@
 
 A page start imports every module its importers name; those that only some
 visits use (``hard``'s search, the hint and the coach, the statistics) are
-named with ``later("game.coach")`` instead: the module object is there at
+named with ``later("game.advice.coach")`` instead: the module object is there at
 once, and its code runs on the first read of one of its attributes
 (``importlib.util.LazyLoader``), so a start that never uses it does not pay
 for it. tests/test_layers.py reads these calls as imports, so the layers

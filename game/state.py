@@ -106,7 +106,7 @@ class Side:
 
 class Redeal(NamedTuple):
     """A deal dealt again where the game was opened from a link or a file
-    (game.redeal): its cards in the order dealt, and the fresh seed the later
+    (game.links.redeal): its cards in the order dealt, and the fresh seed the later
     deals are shuffled with."""
 
     deal: int

@@ -63,7 +63,7 @@ PY_PACKAGES = ("game", "ui")  # packed as bytecode into APP_ZIP, unpacked into P
 # Not in APP_ZIP: the command line (`python -m game`: argparse, processes),
 # which the page never imports (the stdlib modules it needs would weigh more
 # than it), and the entry script, which PyScript fetches and runs itself.
-APP_LEFT_OUT = ("game/__main__.py", "game/cli.py", "game/tournament.py", f"ui/{ENTRY}")
+APP_LEFT_OUT = ("game/__main__.py", "game/runs/cli.py", "game/runs/tournament.py", f"ui/{ENTRY}")
 APP_ZIP = "app.zip"
 # index.html's marker for the start-up preload links, and the PyScript chunks
 # that start-up imports besides core.js's own: the config parser (TOML) and

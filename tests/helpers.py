@@ -26,12 +26,13 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 import game
-from game import IllegalMove, apply, narrate, new_game, observe
+from game import IllegalMove, apply, new_game, observe
 from game import cards as C
 from game.bots import get_bot
+from game.links.share import encode
 from game.presets import PRESETS
-from game.share import encode
 from game.state import GameState, Meld
+from game.words import narrate
 from ui import deal_log
 from ui.html import Node
 from ui.saves import MemoryStorage

@@ -1,4 +1,4 @@
-"""Hints (game.advice): hard's next move from the seat's view, with a reason
+"""Hints (game.advice.hints): hard's next move from the seat's view, with a reason
 that names facts true in the position."""
 
 import random
@@ -9,13 +9,13 @@ import pytest
 from game import apply, is_legal, new_game, observe
 from game import cards as C
 from game import melds as M
-from game.advice import Advice, hint, lead, placement_effects, reason, take_shares, think
+from game.advice.hints import Advice, hint, lead, placement_effects, reason, take_shares, think
 from game.bots import get_bot
 from game.bots.hard import Hard, action_key
 from game.engine import book_status, opening_minimum
 from game.errors import IllegalMove
 from game.moves import take_pile_candidates
-from game.simulate import play_game
+from game.runs.simulate import play_game
 from tests.helpers import BOOK, about_to_ask, asked, position, positions, redeal_hidden
 
 SAMPLES = 4       # a lighter hard, for time

@@ -28,10 +28,10 @@ from game.bots.determinize import hand_sampler, sample_world, unpicked_piles
 from game.bots.hard import Hard
 from game.bots.knowledge import current_deal_log, meld_caps, read_table
 from game.bots.normal import fewest_left_plan, run_out_plan
-from game.cli import main
 from game.errors import RulesError
 from game.hidden import cap_key
-from game.simulate import play_game
+from game.runs.cli import main
+from game.runs.simulate import play_game
 from game.state import GameState, check_invariants
 from tests.helpers import BOOK, SETTINGS, about_to_ask, asked, play_on, position, positions, redeal_hidden
 
@@ -742,7 +742,7 @@ def test_tournament_refuses_an_unknown_bot():
 
 def test_duplicate_deals_cancel_out_between_equal_bots():
     """Each seed is played with the sides swapped, so a bot against itself nets zero."""
-    from game.tournament import tournament
+    from game.runs.tournament import tournament
     data = tournament("triple-play", "normal", "normal", 2, seed=3)
     assert data["games"] == 2 and data["margin_a"] == 0 and data["win_rate_a"] == 0.5
     assert set(data["margin_per_deal_by_part"].values()) == {0}
@@ -752,7 +752,7 @@ def test_duplicate_deals_cancel_out_between_equal_bots():
 def test_a_side_of_two_bots_sits_at_its_own_seats_both_ways():
     """``hard+normal``: hard at the side's first seat, normal at its partner's,
     in both games of a duplicate pair."""
-    from game.tournament import seat_bots
+    from game.runs.tournament import seat_bots
     assert seat_bots("hard+normal", "normal", 0) == ["hard", "normal", "normal", "normal"]
     assert seat_bots("hard+normal", "normal", 1) == ["normal", "hard", "normal", "normal"]
     assert seat_bots("hard", "normal~1", 1) == ["normal~1", "hard", "normal~1", "hard"]
@@ -761,7 +761,7 @@ def test_a_side_of_two_bots_sits_at_its_own_seats_both_ways():
 def test_where_each_plays_alone_a_side_is_the_two_players_at_its_seats():
     """Simpson: four players, each a side. A game is A's when one of A's two
     players finishes first; its margin is their average total less the others'."""
-    from game.tournament import play_pair, seat_bots
+    from game.runs.tournament import play_pair, seat_bots
     data = play_pair("simpson", 5, "normal", "easy")
     for a_seats, margin, win in zip((0, 1), data["margins"], data["wins"]):
         state = play_game("simpson", 5, seat_bots("normal", "easy", a_seats), check_cards=False)
@@ -773,7 +773,7 @@ def test_where_each_plays_alone_a_side_is_the_two_players_at_its_seats():
 
 
 def test_a_side_of_two_bots_plays_a_tournament():
-    from game.tournament import tournament
+    from game.runs.tournament import tournament
     data = tournament("triple-play", "normal+easy", "normal", 2, seed=3)
     assert data["games"] == 2 and not data["errors"]
     assert data["moves"]["a"] > 0 and data["moves"]["b"] > 0

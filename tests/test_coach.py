@@ -1,4 +1,4 @@
-"""The coach (game.coach): the costliest decisions of the last finished deal,
+"""The coach (game.advice.coach): the costliest decisions of the last finished deal,
 judged from the seat's view; and the hint and review commands."""
 
 import io
@@ -11,15 +11,15 @@ import pytest
 
 from game import apply, is_legal, observe
 from game import cards as C
+from game.advice.coach import cost_of, deal_span, judge, review, review_steps, same_choice
 from game.bots import get_bot
 from game.bots.hard import Hard
-from game.cli import main
-from game.coach import cost_of, deal_span, judge, review, review_steps, same_choice
 from game.deal import new_game
 from game.errors import StateError
 from game.generators import run_to_end
 from game.moves import legal_actions
 from game.presets import PRESETS
+from game.runs.cli import main
 from tests.helpers import position, positions, redeal_hidden
 
 SAMPLES = 8

@@ -12,9 +12,9 @@ import pytest
 
 import game
 from game import bots as game_bots
-from game import share
 from game.engine import restart
-from game.replay import DealReplay
+from game.links import share
+from game.runs.replay import DealReplay
 from tests.helpers import (
     FakePage,
     about_to_ask,

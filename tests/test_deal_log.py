@@ -6,8 +6,8 @@ panel replay the game (ui.pacing.panel_log).
 """
 
 import game
-from game import narrate
 from game.engine import restart
+from game.words import narrate
 from tests.helpers import play
 from ui import deal_log
 

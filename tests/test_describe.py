@@ -2,8 +2,8 @@
 
 import pytest
 
-from game.describe import describe
 from game.presets import PRESETS, TRIPLE_PLAY
+from game.words.describe import describe
 
 
 def text(rules) -> str:

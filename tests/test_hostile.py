@@ -29,9 +29,9 @@ from hypothesis import strategies as st
 from game import IllegalMove, StateError, apply, legal_actions, new_game, observe, view
 from game import cards as C
 from game.bots import get_bot
+from game.links.share import decode, encode
 from game.load import MAX_MESSAGE, read_json
 from game.presets import PRESETS
-from game.share import decode, encode
 from game.state import GameState
 from tests.helpers import mutate, pack, payload, play_on, pool, position, tier, to_text
 from ui import saves

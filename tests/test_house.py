@@ -6,11 +6,11 @@ import json
 import pytest
 
 from game import RulesError, new_game, view
-from game.describe import describe
 from game.house import LABELS, SECTIONS, build, changes, kind, parse, text
 from game.presets import PRESETS, TRIPLE_PLAY
 from game.rules import RuleSet
 from game.state import GameState
+from game.words.describe import describe
 from ui.table_view import page_fields, page_view
 
 

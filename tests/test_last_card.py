@@ -15,7 +15,7 @@ import pytest
 
 from game import apply, new_game
 from game.presets import PRESETS
-from game.simulate import play_game
+from game.runs.simulate import play_game
 from tests.helpers import BOOK, add, meld, position, refused, take, tier
 
 NO_BOOK = BOOK[:2]

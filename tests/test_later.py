@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # Named with later() by the page's modules: hard's search (game/bots), the
 # hint and the coach (ui/learn.py), the statistics and their screen
 # (ui/stats_screen.py); the rest of hard's own modules come with it.
-LATER = ("game.bots.hard", "game.bots.evaluate", "game.bots.fitted", "game.advice", "game.coach",
+LATER = ("game.bots.hard", "game.bots.evaluate", "game.bots.fitted", "game.advice.hints", "game.advice.coach",
          "ui.stats", "ui.stats_view")
 
 # In a process of its own (this one has imported everything): which of LATER
@@ -66,5 +66,5 @@ def test_a_start_runs_none_of_the_later_modules_and_a_hint_runs_its_own():
                              capture_output=True, text=True).stdout
     at_start, after_hint = json.loads(printed)
     assert at_start == []
-    assert {"game.bots.hard", "game.advice", "game.bots.fitted"} <= set(after_hint)
+    assert {"game.bots.hard", "game.advice.hints", "game.bots.fitted"} <= set(after_hint)
     assert "ui.stats_view" not in after_hint

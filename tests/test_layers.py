@@ -149,16 +149,16 @@ def in_folder(*folders):
 
 # -- the resolver itself ---------------------------------------------------------------------------
 def test_the_reader_sees_imports_in_functions_relative_ones_and_neighbours():
-    assert "game.bots" in ours("game.simulate")             # from .bots import get_bot
-    assert "game.cards" in ours("game.narrate")             # from game import cards as C
+    assert "game.bots" in ours("game.runs.simulate")             # from .bots import get_bot
+    assert "game.cards" in ours("game.words.narrate")             # from game import cards as C
     assert "game.deal" in ours("game.engine")
     assert "e2e.harness" in ours("e2e.test_boot")           # from harness import ...
     assert "scripts.rules_pages" in ours("scripts.build_site")
     assert "ui.controller" in ours("ui.main")               # imported inside a function
-    assert "game.coach" in ours("ui.learn")                 # imported at first use (game.later)
+    assert "game.advice.coach" in ours("ui.learn")                 # imported at first use (game.later)
     assert "game.bots.hard" in ours("game.bots")
     assert "pyscript" in imports("ui.dom")[1]
-    assert "game.bots" in runs("game.advice") and "game.bots" not in runs("game.bots.hard")
+    assert "game.bots" in runs("game.advice.hints") and "game.bots" not in runs("game.bots.hard")
 
 
 def test_the_cycle_finder_finds_a_cycle(monkeypatch):
@@ -202,7 +202,7 @@ def test_the_engine_imports_only_itself_and_the_standard_library():
 def test_only_the_bot_runners_and_the_advice_import_the_bots():
     users = importers(lambda t: t.startswith("game.bots"))
     engine = {m for m in users if _folder(m) == "game" and not m.startswith("game.bots")}
-    assert engine == {"game.simulate", "game.tournament", "game.advice", "game.coach"}
+    assert engine == {"game.runs.simulate", "game.runs.tournament", "game.advice.hints", "game.advice.coach"}
 
 
 def test_the_page_imports_the_engine_and_itself_and_only_the_bridge_reaches_the_browser():

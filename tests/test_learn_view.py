@@ -10,9 +10,9 @@ from collections import Counter
 import pytest
 
 import game
-from game.advice import hint
+from game.advice.coach import Mistake
+from game.advice.hints import hint
 from game.bots import get_bot
-from game.coach import Mistake
 from tests.helpers import position
 from ui import learn_view as V
 from ui import render, slices

@@ -12,14 +12,15 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from game import RulesError, apply, legal_actions, narrate, new_game, view
+from game import RulesError, apply, legal_actions, new_game, view
 from game import cards as C
 from game.engine import opening_minimum
 from game.invariants import row_problem
 from game.presets import PRESETS, get_preset
+from game.runs.simulate import play_game
 from game.scoring import deal_breakdown
-from game.simulate import play_game
 from game.state import GameState
+from game.words import narrate
 from tests.helpers import BOOK, add, meld, position, refused, take, tier
 
 
@@ -320,8 +321,8 @@ def test_hkf_partner_holds_the_knee_from_the_start_of_their_next_turn():
 
 
 def test_hkf_partner_knee_is_a_house_option_other_presets_keep_the_draw_first_rule():
-    from game.describe import describe
     from game.house import build, changes
+    from game.words.describe import describe
     assert get_preset("hkf-sheet").partner_knee_at_turn_start
     assert not any(r.partner_knee_at_turn_start for n, r in PRESETS.items() if n != "hkf-sheet")
     house = build(PRESETS["triple-play"], {"partner_knee_at_turn_start": True})

@@ -13,7 +13,7 @@ from game import IllegalMove, apply, observe, view
 from game.engine import replay
 from game.names import Ev
 from game.presets import PRESETS
-from game.simulate import play_game
+from game.runs.simulate import play_game
 from game.state import GameState
 from game.view import HIDDEN
 from tests.helpers import SETTINGS, random_action, random_positions, redeal_hidden

@@ -1,5 +1,5 @@
-"""What each player did since your last turn: game.narrate's turn lines,
-checked against the engine's log (game.replay.steps), for a seeded deal of
+"""What each player did since your last turn: game.words.narrate's turn lines,
+checked against the engine's log (game.runs.replay.steps), for a seeded deal of
 normal bots and planted turns (a pile take that picks up the knee, a draw
 of red 3s)."""
 
@@ -8,8 +8,9 @@ import random
 import pytest
 
 import game
-from game import narrate, replay
 from game.bots import get_bot
+from game.runs import replay
+from game.words import narrate
 from tests.helpers import position
 from ui import moves as MV
 

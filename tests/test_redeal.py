@@ -12,9 +12,9 @@ import game
 from game import StateError, apply, view
 from game.bots import get_bot
 from game.engine import replay
-from game.redeal import redeal
-from game.replay import DealReplay, same_deal
-from game.share import decode, encode
+from game.links.redeal import redeal
+from game.links.share import decode, encode
+from game.runs.replay import DealReplay, same_deal
 from game.state import GameState
 from tests.helpers import play_until
 from ui.saves import MemoryStorage, SaveStore

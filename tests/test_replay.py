@@ -1,4 +1,4 @@
-"""Replaying a finished deal (game/replay.py): each position is the one a
+"""Replaying a finished deal (game/runs/replay.py): each position is the one a
 fresh replay reaches, stepping round-trips, and the own view hides what
 seat 0 could not see; the same deal again deals the same cards to the
 rotated seats, and its ``dealt_from`` is saved, checked and shared."""
@@ -9,9 +9,10 @@ import random
 import pytest
 
 import game
-from game import engine, share
+from game import engine
 from game.bots import get_bot
-from game.replay import (
+from game.links import share
+from game.runs.replay import (
     DealReplay,
     deal_span,
     finished_deals,

@@ -6,8 +6,8 @@ import pytest
 
 from game import StateError, apply, new_game, observe
 from game.bots import get_bot
+from game.links.share import decode, encode
 from game.presets import PRESETS, TRIPLE_PLAY
-from game.share import decode, encode
 from tests.helpers import BAD, pack, payload, tier
 
 

@@ -10,7 +10,7 @@ import json
 import pytest
 
 import game
-from game import narrate
+from game.words import narrate
 from tests.helpers import play
 from ui import deal_log
 from ui import moves as MV

@@ -13,7 +13,7 @@ import pytest
 import game
 from game import cards as C
 from game import melds as M
-from game.advice import count_word
+from game.advice.hints import count_word
 from game.bots import get_bot
 from game.engine import book_status
 from game.english import plural

@@ -3,7 +3,7 @@ log summaries, the new-game choices, and the element trees render.py
 builds for every rule system (text only, never markup)."""
 
 import game
-from game import narrate
+from game.words import narrate
 from ui import render
 from ui import text as T
 from ui.html import Node

@@ -9,14 +9,17 @@ import re
 import pytest
 
 import game
-from game import advice, coach, narrate, replay
+from game.advice import coach
+from game.advice import hints as advice
 from game.bots import get_bot
-from game.describe import describe
 from game.english import plural
 from game.melds import wild_limit_problem
 from game.moves import legal_summary
 from game.presets import PRESETS
+from game.runs import replay
 from game.view import observe
+from game.words import narrate
+from game.words.describe import describe
 from tests.helpers import BOOK, play_on, play_until, position, random_action
 from ui import lesson, render, stats, stats_view
 from ui import text as T

@@ -13,9 +13,9 @@ import asyncio
 import time
 
 import game
-from game import narrate
 from game.bots import get_bot
 from game.bots.determinize import decision_rng
+from game.words import narrate
 from ui import slices
 from ui.commands import Feature
 from ui.table_view import page_view

@@ -25,9 +25,9 @@ from collections import Counter
 from typing import NamedTuple
 
 import game
-from game import narrate
 from game.house import changes
 from game.moves import legal_summary, meld_placements, meld_targets, refusal
+from game.words import narrate
 from ui import deal_log, early, handoff_view, render, seats
 from ui import text as T
 from ui.bot_turns import BotTurns, median

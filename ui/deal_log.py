@@ -1,9 +1,9 @@
 """The table log of the current deal, rebuilt from the engine's own action log.
 
-The game is replayed once from its seed (game.replay.replayed, which also
+The game is replayed once from its seed (game.runs.replay.replayed, which also
 checks that the log leads to this very position) and the current deal's
 actions are summarised from one seat's views before and after each
-(game.replay.steps), exactly as the controller wrote them live for the seat
+(game.runs.replay.steps), exactly as the controller wrote them live for the seat
 it showed, so the Log panel shows the whole deal and not only what the save
 kept. The replay costs time in proportion to the whole game (about 0.1 s
 for four deals in CPython, more in the page), so a reopened game first
@@ -11,9 +11,9 @@ shows the lines its save kept; ``complete`` says whether those are already
 the whole deal.
 """
 
-from game import narrate
 from game.generators import run_to_end
-from game.replay import replayed, steps
+from game.runs.replay import replayed, steps
+from game.words import narrate
 
 
 def first_line(state):

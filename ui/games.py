@@ -7,7 +7,7 @@ select cards cost nothing. A game with an empty action log that was not
 loaded here is a new game: it gets a new slot, so the previous game stays in
 the list. A game not kept (a lesson's, ``session.keep``) is never saved.
 
-Links and files are untrusted: game.share.decode and ui.saves.parse check
+Links and files are untrusted: game.links.share.decode and ui.saves.parse check
 them; a refusal is shown and changes nothing.
 """
 
@@ -16,8 +16,8 @@ import json
 import random
 
 import game
-from game import share
-from game.redeal import redeal
+from game.links import share
+from game.links.redeal import redeal
 from ui import games_view as view
 from ui import seats as P
 from ui.commands import Feature, command, screen
@@ -30,7 +30,7 @@ FULL_NEW = "Storage is full: delete or export a game first."  # a game or file t
 
 def copied(state):
     """A game from a link or a file with everything the (first) person has not
-    seen dealt again (game.redeal), so a copy never previews the original's draws;
+    seen dealt again (game.links.redeal), so a copy never previews the original's draws;
     a game whose moves do not replay from its deal (a planted position) stays as it is."""
     try:
         return redeal(state, P.first(state), random.Random())

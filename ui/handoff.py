@@ -12,7 +12,7 @@ motion replayable) in place of the hand, and taps to see the hand.
 
 import asyncio
 
-from game import narrate
+from game.words import narrate
 from ui import handoff_view as V
 from ui import render, seats
 from ui.commands import Feature, command, screen

@@ -2,7 +2,7 @@
 
 Nothing here shows a card of anyone's hand: the hand-off screen names the
 person the phone goes to and why; the "since your turn" panel tells the
-other players' turns in the table log's words (game.narrate).
+other players' turns in the table log's words (game.words.narrate).
 """
 
 from ui.html import button, h

@@ -1,8 +1,8 @@
 """Learning from the bots at the table: the hint, and the coach after each deal.
 
-A feature of ui.controller.Controller (ui.commands.Feature). The hint runs game.advice.think (the
+A feature of ui.controller.Controller (ui.commands.Feature). The hint runs game.advice.hints.think (the
 ``hard`` bot's choice from the player's own view, with its reason) and the
-coach game.coach.review_steps (the deal's three costliest decisions), both
+coach game.advice.coach.review_steps (the deal's three costliest decisions), both
 in slices (ui.slices) so the page stays responsive. Each works on a copy of
 the position it was asked about and is dropped the moment the game moves
 on (a move, undo, another deal or game). The hints a game used are counted
@@ -21,8 +21,8 @@ from ui.commands import Feature, command
 
 # The hint's and the coach's search (hard's, with its evaluation): run at the
 # first hint or review, not at every start.
-advice = later("game.advice")
-coach = later("game.coach")
+advice = later("game.advice.hints")
+coach = later("game.advice.coach")
 
 ASKING = ("draw", "play", "answer")
 

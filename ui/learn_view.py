@@ -1,17 +1,17 @@
 """The hint and the coach as ui.html trees, and where a hint points on the table.
 
 Plain Python (no browser), built from the human's views and the engine's
-advice (game.advice.Advice, game.coach.Mistake): ui.learn mounts them.
+advice (game.advice.hints.Advice, game.advice.coach.Mistake): ui.learn mounts them.
 """
 
 from dataclasses import dataclass, field
 
 import game
 from game import cards as C
-from game import narrate
 from game.engine import restart
 from game.english import plural
 from game.names import Act
+from game.words import narrate
 from ui import text as T
 from ui.html import button, h
 from ui.render import card_face, fmt, pile_words, sr_only
@@ -117,7 +117,7 @@ class CoachRun:
     status: str = "running"     # running, done, skipped or failed
     done: int = 0               # decisions reviewed
     total: int = 0
-    mistakes: list = field(default_factory=list)  # game.coach.Mistake, costliest first
+    mistakes: list = field(default_factory=list)  # game.advice.coach.Mistake, costliest first
     open: int | None = None     # the entry whose position is shown
     position: dict | None = None  # the human's view at that decision
     error: str = ""

@@ -19,10 +19,10 @@ lists the moments that may sound or vibrate ("canasta", "out").
 from collections import Counter
 
 from game import cards as C
-from game import narrate
 from game.english import plural
 from game.names import Ev
 from game.view import sort_key
+from game.words import narrate
 from ui.selection import group_key
 
 

@@ -4,12 +4,13 @@ info area (#recap), and the melds those turns made or grew marked on the table.
 A feature of ui.controller.Controller (ui.commands.Feature). Every action the
 table applies is kept as a step, ``(action, seat, before, after)`` in the
 shown seat's views, from the start of that seat's last turn on
-(game.narrate groups and words them); the steps belong to one game's deal
+(game.words.narrate groups and words them); the steps belong to one game's deal
 and are dropped when another starts.
 """
 
-from game import narrate, replay
 from game.errors import StateError
+from game.runs import replay
+from game.words import narrate
 from ui import render
 from ui.commands import Feature
 from ui.table_view import page_view

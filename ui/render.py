@@ -10,13 +10,13 @@ move is legal is always the engine's answer.
 from collections import Counter
 
 from game import cards as C
-from game import narrate
-from game.describe import describe
 from game.english import plural
 from game.load import MAX_NAME
 from game.names import Act, Phase
-from game.narrate import STOCK_NAMES
 from game.view import sort_key
+from game.words import narrate
+from game.words.describe import describe
+from game.words.narrate import STOCK_NAMES
 from ui import seats as P
 from ui import text as T
 from ui.html import button, h
@@ -139,7 +139,7 @@ def partner_line(seats):
 
 # -- rules reference -----------------------------------------------------------------
 def rules_screen(rules, changes, error=""):
-    """How these rules play (game.describe), what house rules change, and the source page."""
+    """How these rules play (game.words.describe), what house rules change, and the source page."""
     out = [h("h2", None, rules.title)]
     if error:
         out.append(h("p", {"class": "message", "role": "alert"},
@@ -259,7 +259,7 @@ def meld_chip(meld, mine, staged_to, adding=False, target=False, change=None):
     """A meld on the table. Your side's melds take the selected cards
     (``adding``; ``target``: the selection may join this one); otherwise a
     tap shows the meld's cards. ``change``: "new", or the cards added, since
-    your last turn (game.narrate.changed_melds), marked in words."""
+    your last turn (game.words.narrate.changed_melds), marked in words."""
     kind = meld["kind"]
     classes = (f"meld {kind}" + (" canasta" if meld["canasta"] else "") + (" staged" if staged_to else "")
                + (" target" if target else "") + (" changed" if change else ""))

@@ -1,11 +1,11 @@
 """Replays of finished deals: a feature of ui.controller.Controller.
 
 A replay works on its own copy of a game (the one at the table, or one
-loaded from the games list) and on positions rebuilt by game.replay, so
+loaded from the games list) and on positions rebuilt by game.runs.replay, so
 nothing done here can change a game: the session's state, slot and save
 are never touched. Reached from the score sheet (each deal) and the games
 list; Close goes back to where it was opened from. From a replay the same
-deal can be played again (game.replay.same_deal): a new game, saved with
+deal can be played again (game.runs.replay.same_deal): a new game, saved with
 the original deal's scores, compared on its score sheet. With one person,
 they choose the seat whose cards to hold; with several (pass-and-play),
 everyone keeps their seat and is dealt the same cards again. A replay shows
@@ -14,8 +14,8 @@ it is not the game at the table).
 """
 
 import game
-from game import narrate
-from game.replay import DealReplay, finished_deals, same_deal, seen
+from game.runs.replay import DealReplay, finished_deals, same_deal, seen
+from game.words import narrate
 from ui import replay_view as view
 from ui import seats as P
 from ui.commands import Feature, command, screen

@@ -1,12 +1,12 @@
 """The replay screen as ui.html trees: one position of a finished deal, read-only.
 
-Built from game.replay.seen (a game.view plus the hands that may be shown);
+Built from game.runs.replay.seen (a game.view plus the hands that may be shown);
 nothing here sends a move: the only buttons step the replay, choose a deal,
 open the hands, or leave.
 """
 
 from game import cards as C
-from game import narrate
+from game.words import narrate
 from ui import text as T
 from ui.html import button, h
 from ui.render import card_face, fmt, pile_words, side_facts, sr_only
@@ -124,7 +124,7 @@ def end_line(v, result):
 def replay_screen(
     *, title, deals, deal, index, last, line, v, open_hands, result=None, tools=(), offer=False
 ):
-    """deals: the finished deals; v: game.replay.seen of the position at ``index``;
+    """deals: the finished deals; v: game.runs.replay.seen of the position at ``index``;
     line: the move that led to it; result: the deal's score row, shown at its
     end; tools: the buttons that play this deal again (folded unless ``offer``)."""
     chooser = None

@@ -1,11 +1,11 @@
 """Words for the page: side names, meld labels and the turn's prompt (the
-log's lines are game/narrate.py's)."""
+log's lines are game/words/narrate.py's)."""
 
 from game import cards as C
 from game.english import KIND_WORDS
-from game.narrate import meld_rank_label, seat_name
-from game.narrate import short_name as short_name
-from game.narrate import side_name as side_name
+from game.words.narrate import meld_rank_label, seat_name
+from game.words.narrate import short_name as short_name
+from game.words.narrate import side_name as side_name
 
 HUMAN = 0
 KIND_MARKS = {"natural": "◆", "mixed": "◇", "wild": "★"}

@@ -15,7 +15,7 @@ reload resumes it.
 """
 
 import game
-from game.narrate import meld_rank_label
+from game.words.narrate import meld_rank_label
 from ui import lesson as L
 from ui import render, seats
 from ui import tutorial_view as view

@@ -262,7 +262,7 @@ class Hard(Normal):
     def __init__(self, samples: int | None = None, hands: int = HANDS):
         self.samples = samples
         self.hands = hands
-        # What the last decision measured, for a hint's reason (``game.advice``):
+        # What the last decision measured, for a hint's reason (``game.advice.hints``):
         # per candidate action (as JSON text), its mean look-ahead value, or
         # for a discard the share of sampled next hands that took the pile.
         self.measured: dict[str, float] = {}

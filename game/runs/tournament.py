@@ -30,9 +30,9 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 
-from .bots import get_bot
-from .presets import get_preset
-from .simulate import GameError, play_game
+from game.bots import get_bot
+from game.presets import get_preset
+from game.runs.simulate import GameError, play_game
 
 Z95 = 1.96
 

@@ -10,14 +10,14 @@ from __future__ import annotations
 import random
 import time
 
-from .bots import get_bot
-from .deal import new_game
-from .engine import apply, winner
-from .errors import IllegalMove
-from .names import Act, Phase
-from .presets import get_preset
-from .rules import RuleSet
-from .view import observe
+from game.bots import get_bot
+from game.deal import new_game
+from game.engine import apply, winner
+from game.errors import IllegalMove
+from game.names import Act, Phase
+from game.presets import get_preset
+from game.rules import RuleSet
+from game.view import observe
 
 MAX_ACTIONS = 50_000  # far beyond any real game: a guard against loops
 

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import random
 
-from .deal import deal_deck, start_deal
-from .engine import apply
-from .errors import IllegalMove, StateError
-from .hidden import deal_hands
-from .state import MAX_NUMBER, GameState, Redeal
-from .view import view
+from game.deal import deal_deck, start_deal
+from game.engine import apply
+from game.errors import IllegalMove, StateError
+from game.hidden import deal_hands
+from game.state import MAX_NUMBER, GameState, Redeal
+from game.view import view
 
 NOT_REPLAYABLE = "This game's moves do not replay from its deal, so it cannot be dealt again."
 

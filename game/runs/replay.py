@@ -10,15 +10,15 @@ cards of a finished deal, the cards turned round by a chosen number of seats.
 
 from __future__ import annotations
 
-from . import narrate
-from .deal import deal_deck, new_game
-from .engine import apply, restart
-from .errors import IllegalMove, StateError
-from .generators import run_to_end
-from .names import Act
-from .rules import RuleSet
-from .state import GameState, Redeal
-from .view import sort_key, view
+from game.deal import deal_deck, new_game
+from game.engine import apply, restart
+from game.errors import IllegalMove, StateError
+from game.generators import run_to_end
+from game.names import Act
+from game.rules import RuleSet
+from game.state import GameState, Redeal
+from game.view import sort_key, view
+from game.words import narrate
 
 
 def finished_deals(state) -> list[int]:
@@ -117,7 +117,7 @@ def same_deal(state, deal: int, seat: int):
 
 def steps(state, actions: list[dict], seat: int, look=None) -> list[tuple]:
     """``(action, acting seat, before, after)`` for each of ``actions`` applied in
-    turn to a copy of ``state``, the views ``seat``'s (game.narrate's turns;
+    turn to a copy of ``state``, the views ``seat``'s (game.words.narrate's turns;
     ``look(state, seat)`` in place of game.view, e.g. the page's view);
     each action's seat is the one whose move it was."""
     look = look or (lambda s, who: view(s, who, log=False))

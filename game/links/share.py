@@ -19,15 +19,15 @@ import binascii
 import json
 import zlib
 
-from . import cards as C
-from .deal import start_deal
-from .engine import apply
-from .errors import IllegalMove, RulesError, StateError, brief
-from .load import MAX_NAME, is_int, is_player_name, one_line, read_json
-from .names import Act, MeldKind
-from .presets import PRESETS, get_preset
-from .rules import RuleSet
-from .state import GameState, Player, Side, read_dealt_from, read_redealt
+from game import cards as C
+from game.deal import start_deal
+from game.engine import apply
+from game.errors import IllegalMove, RulesError, StateError, brief
+from game.load import MAX_NAME, is_int, is_player_name, one_line, read_json
+from game.names import Act, MeldKind
+from game.presets import PRESETS, get_preset
+from game.rules import RuleSet
+from game.state import GameState, Player, Side, read_dealt_from, read_redealt
 
 VERSION = 1
 PREFIX = "g1."

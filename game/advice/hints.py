@@ -17,22 +17,22 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 
-from . import cards as C
-from . import melds as M
-from .bots.evaluate import ahead_of_best
-from .bots.going_out import canasta_within_reach, cards_left_cost, opponents_close
-from .bots.hard import Hard, action_key, take_chance
-from .bots.knowledge import read_table
-from .bots.normal import pick_take, pile_is_worth_it, take_chances
-from .engine import book_status, opening_minimum
-from .english import count_word, join_words, plural
-from .errors import IllegalMove
-from .generators import run_to_end
-from .moves import take_pile_candidates
-from .names import Act, MeldKind
-from .scoring import table_points
-from .state import GameState
-from .view import observe
+from game import cards as C
+from game import melds as M
+from game.bots.evaluate import ahead_of_best
+from game.bots.going_out import canasta_within_reach, cards_left_cost, opponents_close
+from game.bots.hard import Hard, action_key, take_chance
+from game.bots.knowledge import read_table
+from game.bots.normal import pick_take, pile_is_worth_it, take_chances
+from game.engine import book_status, opening_minimum
+from game.english import count_word, join_words, plural
+from game.errors import IllegalMove
+from game.generators import run_to_end
+from game.moves import take_pile_candidates
+from game.names import Act, MeldKind
+from game.scoring import table_points
+from game.state import GameState
+from game.view import observe
 
 # A measured figure is quoted only when the candidates differ by at least this
 # much (a share of sampled deals won): smaller gaps are noise in a few samples.

@@ -21,19 +21,19 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from . import cards as C
-from .advice import reason, take_shares
-from .bots.determinize import decision_rng, sample_world, unpicked_piles
-from .bots.hard import Hard, horizon
-from .bots.knowledge import read_table
-from .engine import apply
-from .errors import StateError
-from .generators import run_to_end
-from .names import Act
-from .narrate import summarize  # the log's words for an action
-from .replay import replayed
-from .state import GameState
-from .view import observe, view
+from game import cards as C
+from game.advice.hints import reason, take_shares
+from game.bots.determinize import decision_rng, sample_world, unpicked_piles
+from game.bots.hard import Hard, horizon
+from game.bots.knowledge import read_table
+from game.engine import apply
+from game.errors import StateError
+from game.generators import run_to_end
+from game.names import Act
+from game.runs.replay import replayed
+from game.state import GameState
+from game.view import observe, view
+from game.words.narrate import summarize  # the log's words for an action
 
 SHOWN = 3            # decisions listed
 MIN_COST = 20.0      # points: a smaller estimated loss is not worth a word

@@ -7,10 +7,10 @@ renders them as text.
 
 from __future__ import annotations
 
-from . import cards as C
-from .english import join_words
-from .melds import describe_book
-from .rules import RuleSet
+from game import cards as C
+from game.english import join_words
+from game.melds import describe_book
+from game.rules import RuleSet
 
 
 def _upcard_names(kinds) -> list[str]:

@@ -12,19 +12,19 @@ import dataclasses
 import json
 import sys
 
-from .advice import hint
-from .coach import review
-from .deal import new_game
-from .engine import apply
-from .errors import IllegalMove, RulesError, StateError
-from .load import MAX_TEXT, one_line, read_json
-from .moves import legal_actions, meld_options
-from .names import Phase
-from .presets import DEFAULT_PRESET
-from .scoring import deal_breakdown
-from .simulate import simulate
-from .state import GameState
-from .tournament import tournament
+from game.advice.coach import review
+from game.advice.hints import hint
+from game.deal import new_game
+from game.engine import apply
+from game.errors import IllegalMove, RulesError, StateError
+from game.load import MAX_TEXT, one_line, read_json
+from game.moves import legal_actions, meld_options
+from game.names import Phase
+from game.presets import DEFAULT_PRESET
+from game.runs.simulate import simulate
+from game.runs.tournament import tournament
+from game.scoring import deal_breakdown
+from game.state import GameState
 
 MAX_ACTION = 20_000  # characters of --action; a real one is under 300
 
