@@ -3,7 +3,7 @@
 
 Hint: at positions along a game between ``normal`` bots (the player to move
 each time), ``advice.think`` (hard's own fixed thinking), run the way the
-page runs a bot (``ui.bot_turns.BotTurns.step``): slices of about 35 ms, each a
+page runs a bot (``ui.seats.bot_seat.BotSeat.move``): slices of about 35 ms, each a
 loop of ``next`` until 35 ms have passed, the page free in between. Prints
 the time until the hint is known (the slices' time; in the page add a few
 ms per slice for the page's own work) against the target (shown within
@@ -36,7 +36,7 @@ from game.advice.hints import think
 from game.bots import get_bot
 from game.runs.simulate import play_game
 
-SLICE = 0.035      # seconds: the page's slice (ui/bot_turns.py, BotTurns.step)
+SLICE = 0.035      # seconds: the page's slice (ui/seats/bot_seat.py, BotSeat.move)
 SHOWN_MS = 600     # target: the hint shown within this
 TASK_MS = 100      # target: no main-thread task longer than this
 

@@ -7,7 +7,7 @@ each of the human's decisions for --turns turns, taps Hint and waits for the
 bubble: the time from the click (capture phase, before the page's handler)
 to the frame that shows it (target: 600 ms; hard thinks a fixed amount),
 and the long tasks (over 50 ms) that start in between (target: none over
-100 ms: the search runs in ~35 ms slices, ui/slices.py). The move is then
+100 ms: the search runs in ~35 ms slices, ui/core/slices.py). The move is then
 played with "Do it". Last, deal 1 is played out by page_load's simplest turns
 (draw, discard the first card the engine takes) and the coach's review of
 it is timed from the deal's end to its list.
@@ -29,7 +29,7 @@ from playwright.sync_api import sync_playwright
 
 from bench.page_load import SETTLED, emulate_phone, play_turns, start_with_bots
 from e2e import harness
-from ui import lesson
+from ui.lesson import lesson
 
 # A hint's time: the click on Hint to the frame after #table[data-hint] says
 # "shown"; long tasks as (start, duration).

@@ -28,8 +28,8 @@ from game.load import MAX_TEXT
 from game.runs.simulate import play_game
 from game.state import GameState
 from tests.helpers import mutate, pool, to_text
-from ui import saves
-from ui.saves import MemoryStorage, SaveStore
+from ui.core import saves
+from ui.core.saves import MemoryStorage, SaveStore
 
 TARGET_MS = 50
 

@@ -100,7 +100,7 @@ new MutationObserver((_, observer) => {
 """
 
 # Stamp the frame that first shows the new-game screen's Play button (a first
-# visit's screen: ui/render.py draws it once the engine has loaded).
+# visit's screen: ui/table/board_view.py draws it once the engine has loaded).
 STAMP_SETUP = """
 new MutationObserver((_, observer) => {
   if (!document.getElementById('btn-start')) return;

@@ -67,15 +67,15 @@ def _patch(module):
         C = module.Controller
         for attr in ("__init__", "start", "render"):
             _timed(C, attr, "Controller." + attr)
-    elif name == "ui.bot_turns":
-        _timed(module.BotTurns, "start", "BotTurns.start")
-    elif name == "ui.pacing":
-        _timed(module.Pacing, "__init__", "Pacing.__init__")
-    elif name == "ui.games":
+    elif name == "ui.seats.turns":
+        _timed(module.Turns, "start", "Turns.start")
+    elif name == "ui.settings.panels":
+        _timed(module.Panels, "__init__", "Panels.__init__")
+    elif name == "ui.games.games":
         _timed(module.Games, "boot", "Games.boot")
-    elif name == "ui.saves":
+    elif name == "ui.core.saves":
         _timed(module.SaveStore, "load", "SaveStore.load (restore the save)")
-    elif name == "ui.deal_log":
+    elif name == "ui.table.deal_log":
         for attr in ("deal_lines", "reopened"):
             if hasattr(module, attr):
                 _timed(module, attr, "deal_log." + attr)
@@ -162,13 +162,13 @@ POINTS = (
 
 # Durations printed: (label, step name) from TIMED_MAIN's wrapped methods.
 STEPS = (
-    ("Pacing.__init__ (settings, as the Controller is built)", "Pacing.__init__"),
+    ("Panels.__init__ (as the Controller is built)", "Panels.__init__"),
     ("Controller.start (all below)", "Controller.start"),
     ("  Games.boot (link, reopen)", "Games.boot"),
     ("    SaveStore.load (restore the save)", "SaveStore.load (restore the save)"),
     ("    deal_log.deal_lines (replay the game)", "deal_log.deal_lines"),
     ("    deal_log.reopened (the saved lines)", "deal_log.reopened"),
-    ("    BotTurns.start (bots' turn scheduled)", "BotTurns.start"),
+    ("    Turns.start (bots' turn scheduled)", "Turns.start"),
     ("  first render", "Controller.render"),
 )
 

@@ -6,7 +6,7 @@ The page exposes its state as data-* attributes on #table (data-phase,
 data-to-move, data-busy, data-hand-count, ...) and as window.tpGameState();
 these helpers read those and act only through the page's controls.
 Positions are laid out in Python (tests/helpers.py) and stored as a save
-record by ui/saves.py into the page's localStorage.
+record by ui/core/saves.py into the page's localStorage.
 """
 
 import json
@@ -19,7 +19,7 @@ from game.bots import get_bot
 from game.presets import PRESETS
 from harness import traced_context
 from tests.helpers import position
-from ui.saves import MemoryStorage, SaveStore
+from ui.core.saves import MemoryStorage, SaveStore
 
 # -- the page's state and controls -----------------------------------------------------------------
 BOOT_TIMEOUT_S = 60

@@ -1,6 +1,6 @@
 """A first visit's new-game screen while the engine downloads (ui/early.js):
 readable and choosable before Python is ready, its choice acted on at ready
-(ui/early.py, the controller's take_early). The Pyodide wasm is held back so
+(ui/setup/early.py, the controller's take_early). The Pyodide wasm is held back so
 the page stays loading for as long as the test needs."""
 
 import pytest

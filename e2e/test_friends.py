@@ -3,7 +3,7 @@
 At every hand-off ("Pass the phone to Bob") no card of any person's hand or
 unpicked piles may be in the page: not in its markup, not in its text, not
 in its accessibility tree. The hand-off screen empties the table's regions
-(ui/handoff.py); these tests read the game's state (tpGameState) and look
+(ui/handoff/handoff.py); these tests read the game's state (tpGameState) and look
 for each hidden card's code and words.
 """
 
@@ -15,7 +15,7 @@ import harness
 from game import cards as C
 from pages import game_state, open_new_game, press, reopen, table, take_turn
 from tests.helpers import about_to_ask
-from ui.saves import MemoryStorage, SaveStore
+from ui.core.saves import MemoryStorage, SaveStore
 
 pytestmark = pytest.mark.friends
 

@@ -1,7 +1,7 @@
 """Asking a partner to go out, both ways, from hand-built positions.
 
 A position is laid out in Python (tests/helpers.py), stored as a save
-record by ui/saves.py into the page's localStorage, and resumed with
+record by ui/core/saves.py into the page's localStorage, and resumed with
 Continue (pages.resume_at), so each test starts exactly where the
 question arises (seed 000: "ask your partner; if the partner says yes you
 must go out").

@@ -19,8 +19,8 @@ from game.runs import replay
 from game.words import narrate
 from pages import game_state, new_context, press, reopen, resume_at, table, wait_settled
 from tests.helpers import before_wests_big_turn
-from ui import render
-from ui.selection import group_key
+from ui.core.selection import group_key
+from ui.table import board_view
 
 BANNERS = """() => {
   const seen = window.tpBanners = [];
@@ -61,7 +61,7 @@ def test_after_the_bots_round_each_turn_is_said_whole_and_marked(chromium, base_
     steps = replay.steps(planted, played.log[len(planted.log):], 0)
     shown = narrate.since_last_turn(steps, 0)
     assert [seat for seat, _ in shown] == [1, 2, 3]
-    expected, brief = render.recap_lines(shown)
+    expected, brief = board_view.recap_lines(shown)
     lines = page.eval_on_selector_all("#recap li", "els => els.map(e => e.textContent)")
     assert lines == expected
     assert page.get_attribute("#recap", "data-brief") == ("1" if brief else "0")

@@ -1,7 +1,7 @@
 """Never lose a game: autosave and resume, several saves, files, share links,
 and refusals (bad links, corrupt saves, full storage) that change nothing.
 
-window.tpGameState() (ui/games.py) returns the page's game state as JSON;
+window.tpGameState() (ui/games/games.py) returns the page's game state as JSON;
 localStorage is read directly to prove refusals leave saves byte-identical.
 """
 
@@ -233,14 +233,14 @@ def test_full_storage_is_reported(saved_page):
 
 # Appended to ui/main.py: the table's meld area fails to draw, as a bug would.
 BROKEN_TABLE = """
-from ui import render as _render
+from ui.table import board_view
 
 
 def _broken(*_args, **_kwargs):
     raise RuntimeError("the meld area broke")
 
 
-_render.meld_area = _broken
+board_view.meld_area = _broken
 """
 
 

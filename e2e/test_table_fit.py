@@ -27,7 +27,7 @@ from game.runs import replay
 from game.words import narrate
 from pages import SMALL, crowded, press, resume_at, table
 from tests.helpers import position
-from ui.selection import group_key
+from ui.core.selection import group_key
 
 SIZES = {"phone": harness.PHONE, "small": SMALL,
          "large-text": dict(harness.PHONE, viewport={"width": 300, "height": 667}),

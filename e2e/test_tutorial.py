@@ -19,7 +19,7 @@ from pages import (
     table,
     tap_anyway,
 )
-from ui import lesson as L
+from ui.lesson import lesson as L
 
 ROOT = Path(__file__).resolve().parent.parent
 

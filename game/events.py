@@ -2,7 +2,7 @@
 
 Applying an action leaves its events in ``GameState.events`` (in the order
 they happened; derived, never saved): the log's words (game/words/narrate.py) and
-the table's motion (ui/moves.py) read them instead of working out what
+the table's motion (ui/core/motion_steps.py) read them instead of working out what
 changed. Each event is a small immutable tuple; ``name`` (game.names.Ev) is
 its ``"event"`` in JSON. Two fields name cards that only the acting seat
 sees, the cards drawn and a red 3's replacements: ``seen_by`` masks them

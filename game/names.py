@@ -32,6 +32,7 @@ class Act:
     NEXT_DEAL = "next_deal"
     ALL = (DRAW, TAKE_PILE, MELD, PICK_UP_KNEE, DISCARD, KNOCK, ASK, ANSWER, NEXT_DEAL)
     MELDING = (TAKE_PILE, MELD)    # the actions that place cards on melds
+    TURN_STARTS = (DRAW, TAKE_PILE)  # the actions that begin a turn
     TURN_ENDS = (DISCARD, KNOCK)   # the actions that pass the turn on
 
 

@@ -8,7 +8,7 @@ its own moves are legal: legality never depends on hidden cards. For speed
 the observation shares the (public) melds with the state, so the engine
 refuses to apply moves to it; a bot that looks ahead works on ``clone()``.
 ``view`` turns the same copy into JSON: the seat's observation only (what
-the page shows or hides under a rule set is ui/table_view.py's). The log
+the page shows or hides under a rule set is ui/core/table_view.py's). The log
 holds no hidden cards (draws are logged without their cards); the events of
 the last action (game/events.py) are the seat's: others' drawn cards masked.
 """

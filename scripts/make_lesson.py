@@ -1,18 +1,18 @@
 """Find and record the deal the guided first game is played on.
 
-The lesson (ui/lesson.json) plants positions of one real deal: every seat
+The lesson (ui/lesson/lesson.json) plants positions of one real deal: every seat
 played by the ``normal`` bot from fixed seeds, the way the bots would play
 it. ``--search N`` lists deal seeds up to N where South alone does each
 thing the lesson teaches (opens the side's melds, adds to a meld, takes the
 pile, picks up the knee, completes the book, reaches the foot, asks to go
 out and goes out). ``--write SEED`` records that deal's action log in
-ui/lesson.json with the lessons below (LESSONS); a lesson names positions by
+ui/lesson/lesson.json with the lessons below (LESSONS); a lesson names positions by
 how many of the log's actions lead to them, so re-check them
 (tests/test_tutorial.py) after a new recording or a change of the lessons.
 
 A lesson's words are templates: every seat, card and count they name is a
 ``{field}`` filled on the page from the planted position and its log
-(ui.lesson.facts), so the words cannot disagree with the table.
+(ui.lesson.lesson.facts), so the words cannot disagree with the table.
 
     python3 -m scripts.make_lesson --search 1000
     python3 -m scripts.make_lesson --write 58
@@ -28,7 +28,7 @@ from game.bots import get_bot
 from game.engine import book_status, restart
 
 ROOT = Path(__file__).resolve().parent.parent
-LESSON = ROOT / "ui" / "lesson.json"
+LESSON = ROOT / "ui" / "lesson" / "lesson.json"
 PRESET, LEVEL, SOUTH = "triple-play", "normal", 0
 OPTIONS = {"knee_reminder": True}  # the table options the lesson is shown with
 MOMENTS = ("open", "add", "take", "knee", "book", "foot", "ask")
@@ -40,7 +40,7 @@ def step(tap, say, **more):
 
 # The lessons: each a position of the deal (``at``: actions of the log before
 # it) and its taps; ``{times}`` is the step's own taps in words, the other
-# fields are ui.lesson.facts.
+# fields are ui.lesson.lesson.facts.
 LESSONS = [
     {"at": 3, "title": "Your first turn", "later": False, "steps": [
         step("draw", "Each turn starts with a draw. Tap Draw: {draw} from the stock.",

@@ -33,10 +33,13 @@ from game.links.share import encode
 from game.presets import PRESETS
 from game.state import GameState, Meld
 from game.words import narrate
-from ui import deal_log
-from ui.html import Node
-from ui.saves import MemoryStorage
-from ui.table_view import page_view
+from ui.controller import Controller
+from ui.core.html import Node
+from ui.core.saves import MemoryStorage
+from ui.core.table_view import page_view
+from ui.core.text import HUMAN
+from ui.table import deal_log
+from ui.table.turn import hand as held
 
 # -- the two tiers -----------------------------------------------------------------------------------
 # The quick tier (plain pytest, ``scripts/test.sh --engine``) plays few random
@@ -478,9 +481,9 @@ def to_text(obj) -> str:
     return text
 
 
-# -- the page's element trees (ui.html) ------------------------------------------------------------
+# -- the page's element trees (ui.core.html) ------------------------------------------------------------
 def nodes(trees):
-    """Every element of ``trees`` (ui.html Nodes and strings), depth first."""
+    """Every element of ``trees`` (ui.core.html Nodes and strings), depth first."""
     for n in trees:
         if isinstance(n, Node):
             yield n
@@ -498,7 +501,7 @@ def texts(trees):
 
 # -- the page's controller under CPython (tests/test_controller.py, tests/test_later.py) --
 class FakePage:
-    """ui/page.py's interface over dicts: what each region shows, each element's
+    """ui/core/page.py's interface over dicts: what each region shows, each element's
     attributes, <html>'s data-*, and what went to the console."""
 
     def __init__(self, storage=None, fragment="", painted=False, form=None, early=None):
@@ -514,6 +517,7 @@ class FakePage:
         self.revealed = []    # selectors scrolled into view (``reveal``), in order
         self.focused = None
         self.downloads, self.exposed, self.cues = [], {}, []
+        self.captured = []    # each move's motion steps, as captured before a render
 
     # drawing
     def mount(self, element_id, nodes):
@@ -595,7 +599,7 @@ class FakePage:
 
     # motion
     def capture_moves(self, steps):
-        pass
+        self.captured.append(steps)
 
     async def _landed(self):
         pass
@@ -632,3 +636,64 @@ async def settle(ctl):
             return
         await asyncio.sleep(0)
     raise AssertionError("the bots never stopped")
+
+
+# -- the page's rooms under CPython (tests/test_controller.py, tests/test_page_*.py) ------------------------------
+SEED = 11
+
+
+EASY = {f"setup-bot-{seat}": "easy" for seat in range(1, 4)}
+
+
+def run(scenario, delay_ms=0, **page_options):
+    """Run ``scenario(controller, page)`` (a coroutine function) in an event
+    loop, on a started controller with a fixed seed, at instant speed
+    (``delay_ms``: the bots' pause, and cards fly)."""
+    page = FakePage(**page_options)
+
+    async def main():
+        ctl = Controller(page, delay_ms=delay_ms, seed=SEED)
+        ctl.start()
+        await scenario(ctl, page)
+        await settle(ctl)
+        assert page.errors == []
+
+    asyncio.run(main())
+    return page
+
+
+async def started(ctl, page):
+    """A new game of easy bots, the person to draw."""
+    page.form.update(EASY)
+    ctl.run_command("start", None)
+    await settle(ctl)
+    assert ctl.session.state.to_move() == HUMAN and ctl.session.state.phase == "draw"
+
+
+def tap_cards(ctl, cards):
+    """Select these cards of the hand by tapping their chips (ui.core.selection)."""
+    hand = held(ctl.session)
+    for card in cards:
+        key = next(k for k, group, _ in ctl.session.sel.groups(hand) if card in group)
+        ctl.run_command("pick", key)
+
+
+def new_meld(state):
+    """A legal meld of new melds only, if the person holds one."""
+    return next((a for a in game.legal_actions(state)
+                 if a["type"] == "meld" and all("to" not in m for m in a["melds"])), None)
+
+
+def with_people(state, *seats):
+    """A copy of ``state`` with these seats people's (named after their seat)."""
+    state = game.GameState.from_json(state.to_json())
+    for seat in seats:
+        state.players[seat].bot = None
+    return state
+
+
+PARTNERS = [None, "easy", None, "easy"]  # South and North are people at one phone
+
+
+def people_game(bots=PARTNERS, seed=3):
+    return game.new_game("triple-play", seed=seed, bots=list(bots))

@@ -1,15 +1,15 @@
 """A reopened game's log: the saved lines stand when they are the whole deal.
 
-ui.deal_log.complete decides, without replaying the game, whether the lines
+ui.table.deal_log.complete decides, without replaying the game, whether the lines
 a save kept are the whole current deal; only when they are not does the Log
-panel replay the game (ui.pacing.panel_log).
+panel replay the game (ui.settings.panels.Panels.panel_log).
 """
 
 import game
 from game.engine import restart
 from game.words import narrate
 from tests.helpers import play
-from ui import deal_log
+from ui.table import deal_log
 
 
 def replayed_to(seed, steps):

@@ -34,8 +34,8 @@ from game.load import MAX_MESSAGE, read_json
 from game.presets import PRESETS
 from game.state import GameState
 from tests.helpers import mutate, pack, payload, play_on, pool, position, tier, to_text
-from ui import saves
-from ui.saves import MemoryStorage, SaveStore
+from ui.core import saves
+from ui.core.saves import MemoryStorage, SaveStore
 
 SETTINGS = dict(deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

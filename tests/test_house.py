@@ -11,7 +11,7 @@ from game.presets import PRESETS, TRIPLE_PLAY
 from game.rules import RuleSet
 from game.state import GameState
 from game.words.describe import describe
-from ui.table_view import page_fields, page_view
+from ui.core.table_view import page_fields, page_view
 
 
 def test_every_option_is_a_rule_field_under_a_described_section():
@@ -73,7 +73,7 @@ def test_page_view_tells_the_page_what_the_rules_have():
 
 
 def test_game_view_is_the_seats_observation_only():
-    """What the page shows or hides under a rule set is ui/table_view.py's, not the engine's."""
+    """What the page shows or hides under a rule set is ui/core/table_view.py's, not the engine's."""
     state = new_game("triple-play", seed=1)
     assert not (set(page_fields(state, 0)) - {"knee_ready"}) & set(view(state, 0))
 

@@ -12,10 +12,10 @@ from game.later import later
 
 ROOT = Path(__file__).resolve().parent.parent
 # Named with later() by the page's modules: hard's search (game/bots), the
-# hint and the coach (ui/learn.py), the statistics and their screen
-# (ui/stats_screen.py); the rest of hard's own modules come with it.
+# hint and the coach (ui/learn/learn.py), the statistics and their screen
+# (ui/stats/stats_screen.py); the rest of hard's own modules come with it.
 LATER = ("game.bots.hard", "game.bots.evaluate", "game.bots.fitted", "game.advice.hints", "game.advice.coach",
-         "ui.stats", "ui.stats_view")
+         "ui.stats.stats", "ui.stats.stats_view")
 
 # In a process of its own (this one has imported everything): which of LATER
 # have run after a controller's start, then after a hint and a deal's end.
@@ -67,4 +67,4 @@ def test_a_start_runs_none_of_the_later_modules_and_a_hint_runs_its_own():
     at_start, after_hint = json.loads(printed)
     assert at_start == []
     assert {"game.bots.hard", "game.advice.hints", "game.bots.fitted"} <= set(after_hint)
-    assert "ui.stats_view" not in after_hint
+    assert "ui.stats.stats_view" not in after_hint

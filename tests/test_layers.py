@@ -155,7 +155,7 @@ def test_the_reader_sees_imports_in_functions_relative_ones_and_neighbours():
     assert "e2e.harness" in ours("e2e.test_boot")           # from harness import ...
     assert "scripts.rules_pages" in ours("scripts.build_site")
     assert "ui.controller" in ours("ui.main")               # imported inside a function
-    assert "game.advice.coach" in ours("ui.learn")                 # imported at first use (game.later)
+    assert "game.advice.coach" in ours("ui.learn.learn")                 # imported at first use (game.later)
     assert "game.bots.hard" in ours("game.bots")
     assert "pyscript" in imports("ui.dom")[1]
     assert "game.bots" in runs("game.advice.hints") and "game.bots" not in runs("game.bots.hard")
@@ -243,7 +243,7 @@ def test_outside_the_browser_only_plain_python_page_modules_are_imported():
 
 def test_the_scripts_use_the_engine_only_to_record_the_lesson():
     """scripts/ build and serve the site, handling game/ and ui/ as files;
-    only make_lesson.py plays a deal, to write ui/lesson.json."""
+    only make_lesson.py plays a deal, to write ui/lesson/lesson.json."""
     found = importers(lambda t: _folder(t) != "scripts")
     assert {m for m in found if _folder(m) == "scripts"} == {"scripts.make_lesson"}
     assert all(t.startswith("game") for t in found["scripts.make_lesson"])

@@ -14,12 +14,13 @@ from game.advice.coach import Mistake
 from game.advice.hints import hint
 from game.bots import get_bot
 from tests.helpers import position
-from ui import learn_view as V
-from ui import render, slices
-from ui.html import Node
-from ui.learn_view import CoachRun
-from ui.selection import Selection
-from ui.table_view import page_view
+from ui.core import slices
+from ui.core.html import Node
+from ui.core.selection import Selection
+from ui.core.table_view import page_view
+from ui.learn import learn_view as V
+from ui.learn.learn_view import CoachRun
+from ui.table import bar_view, board_view, hand_view
 
 
 def ids(nodes):
@@ -42,12 +43,12 @@ def table_ids(state):
     controller mounts them)."""
     v = page_view(state, 0, log=False)
     sel = Selection()
-    return ids(render.hand(v, sel.groups(v["hand"]), can_stage=False, can_clear=False)
-               + render.actions(v, selected=[], has_staged=False, can_undo=False,
+    return ids(hand_view.hand(v, sel.groups(v["hand"]), can_stage=False, can_clear=False)
+               + bar_view.actions(v, selected=[], has_staged=False, can_undo=False,
                                 can_knock=game.is_legal(state, {"type": "knock"}), busy=False,
                                 refusals={})
-               + render.piles(v)
-               + render.meld_area(v, set(), adding=False, targets=[], theirs_open=False,
+               + board_view.piles(v)
+               + board_view.meld_area(v, set(), adding=False, targets=[], theirs_open=False,
                                   shown_meld=None))
 
 

@@ -19,3 +19,10 @@ def test_readme_python_blocks_run_as_written():
         runner.run(test)
     result = runner.summarize(verbose=False)
     assert result.failed == 0, f"{result.failed} of {result.attempted} README examples failed (printed above)"
+
+
+def test_the_guides_stay_short():
+    """README is a player's and a deployer's guide; the architecture fits one sitting."""
+    assert len(README.read_text(encoding="utf-8").splitlines()) <= 250
+    architecture = README.with_name("docs") / "ARCHITECTURE.md"
+    assert len(architecture.read_text(encoding="utf-8").split()) < 1500

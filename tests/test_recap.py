@@ -12,7 +12,7 @@ from game.bots import get_bot
 from game.runs import replay
 from game.words import narrate
 from tests.helpers import position
-from ui import moves as MV
+from ui.core import motion_steps as MV
 
 BOTS = [None, "normal", "normal", "normal"]
 SEED = 12  # deal 1 holds a pile take by West that makes canastas and picks up the knee

@@ -17,7 +17,7 @@ from game.links.share import decode, encode
 from game.runs.replay import DealReplay, same_deal
 from game.state import GameState
 from tests.helpers import play_until
-from ui.saves import MemoryStorage, SaveStore
+from ui.core.saves import MemoryStorage, SaveStore
 
 
 def moved(state, actions, seed=1):

@@ -22,7 +22,7 @@ from game.runs.replay import (
 )
 from game.view import HIDDEN
 from tests.helpers import played
-from ui.saves import SAVE, MemoryStorage, SaveError, SaveStore
+from ui.core.saves import SAVE, MemoryStorage, SaveError, SaveStore
 
 
 @pytest.fixture(scope="module")

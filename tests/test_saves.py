@@ -1,4 +1,4 @@
-"""The save store (ui/saves.py) over a dict: slots, versions, quarantine,
+"""The save store (ui/core/saves.py) over a dict: slots, versions, quarantine,
 full storage, and checked export/import."""
 
 import json
@@ -9,9 +9,10 @@ import pytest
 
 import game
 from game.bots import get_bot
-from ui import saves, seats
-from ui.saves import MemoryStorage, SaveError, SaveStore, StorageFull
-from ui.selection import group_key
+from ui.core import saves
+from ui.core.saves import MemoryStorage, SaveError, SaveStore, StorageFull
+from ui.core.selection import group_key
+from ui.seats import seating as seats
 
 
 class FullStorage(MemoryStorage):

@@ -1,16 +1,18 @@
 """Pass-and-play (issue 54): who plays each seat, the people's names on the
-new-game screen, and what the page reads per person (ui/seats.py, ui/setup.py)."""
+new-game screen, and what the page reads per person (ui/seats/seating.py, ui/setup/choices.py)."""
 
 import pytest
 
 import game
 from game.load import MAX_NAME
 from tests.helpers import nodes, texts
-from ui import moves, render, stats_view
-from ui import seats as P
-from ui import text as T
-from ui.saves import MemoryStorage, SaveStore, summary
-from ui.setup import Setup
+from ui.core import motion_steps as moves
+from ui.core import text as T
+from ui.core.saves import MemoryStorage, SaveStore, summary
+from ui.seats import seating as P
+from ui.setup import setup_view
+from ui.setup.choices import Setup
+from ui.stats import stats_view
 
 
 def _labelled(trees):
@@ -58,7 +60,7 @@ def test_the_one_person_new_game_is_unchanged():
     assert ours.to_json() == before.to_json()
     assert setup.ids() == ["setup-preset", "setup-players", "setup-bot-1", "setup-bot-2", "setup-bot-3",
                            "setup-opt-knee_reminder"]
-    trees = render.setup_screen(setup)
+    trees = setup_view.setup_screen(setup)
     text = " ".join(texts(trees))
     assert "You play South." in text and "Bots" in text
     assert not [i for i in _labelled(trees) if i.startswith("setup-name-")]
@@ -73,7 +75,7 @@ def test_people_and_bots_in_any_mix_start_with_their_names():
     state = setup.start(seed=2)
     assert [p.name for p in state.players] == ["Ann", ("Bob" * 30)[:MAX_NAME], "North", "East"]
     assert [p.bot for p in state.players] == [None, None, "hard", None]
-    labels = _labelled(render.setup_screen(setup))
+    labels = _labelled(setup_view.setup_screen(setup))
     assert labels["setup-name-0"] == "South's name" and labels["setup-name-3"] == "East's name"
     assert "West" in labels["setup-bot-1"] and "setup-name-2" not in labels
 

@@ -1,6 +1,6 @@
-"""ui.selection: how taps on the hand's chips choose cards (plain Python, no browser)."""
+"""ui.core.selection: how taps on the hand's chips choose cards (plain Python, no browser)."""
 
-from ui.selection import Selection
+from ui.core.selection import Selection
 
 HAND = ["KS", "KH", "KD", "KC", "9C", "9D", "2H", "JK"]
 

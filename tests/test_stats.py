@@ -1,4 +1,4 @@
-"""The statistics kept in the browser (ui/stats.py): what a finished deal and
+"""The statistics kept in the browser (ui/stats/stats.py): what a finished deal and
 game add, each deal counted once, and stored figures that cannot be right
 reset with a message."""
 
@@ -9,7 +9,7 @@ import pytest
 import game
 from game.deal import SEAT_NAMES
 from tests.helpers import SHORT, play_until
-from ui import stats as S
+from ui.stats import stats as S
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,7 @@
 """The table's motion model in plain Python: settings, visual moves, the deal's log.
 
-ui.moves turns each action into steps for ui/motion.js; ui.deal_log rebuilds
-the deal's log lines from the engine log; ui.settings reads stored settings
+ui.core.motion_steps turns each action into steps for ui/motion.js; ui.table.deal_log rebuilds
+the deal's log lines from the engine log; ui.settings.settings reads stored settings
 strictly.
 """
 
@@ -12,9 +12,9 @@ import pytest
 import game
 from game.words import narrate
 from tests.helpers import play
-from ui import deal_log
-from ui import moves as MV
-from ui import settings as S
+from ui.core import motion_steps as MV
+from ui.settings import settings as S
+from ui.table import deal_log
 
 
 # -- settings ---------------------------------------------------------------------

@@ -1,7 +1,7 @@
-"""ui.setup's table options: the knee reminder is on for new games unless turned off."""
+"""ui.setup.choices's table options: the knee reminder is on for new games unless turned off."""
 
 import game
-from ui.setup import Setup
+from ui.setup.choices import Setup
 
 
 def test_new_games_remind_of_the_knee_by_default():

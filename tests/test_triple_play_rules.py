@@ -314,7 +314,7 @@ def test_no_knee_before_the_sides_first_canasta():
 def test_knee_reminder_option_shows_when_the_knee_may_be_taken():
     """RULES: the game never reminds a player unless "knee reminder" is on."""
     from game.presets import TRIPLE_PLAY
-    from ui.table_view import page_view
+    from ui.core.table_view import page_view
     s = position(hands={2: "4C 6C"}, melds={0: [("9", "9D 9C 9S 9H 9D 9C 9S")]}, turn=2, knee_ready=[2])
     assert page_view(s, 2)["knee_ready"] is None
     s.rules = TRIPLE_PLAY.derive(knee_reminder=True)

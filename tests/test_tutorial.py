@@ -1,4 +1,4 @@
-"""The guided first game's script (ui/lesson.json) replayed through the engine:
+"""The guided first game's script (ui/lesson/lesson.json) replayed through the engine:
 every tap makes the action it claims, legal in its position, and teaches
 what it says; the stored progress is read strictly."""
 
@@ -17,9 +17,9 @@ from game.advice.hints import count_word
 from game.bots import get_bot
 from game.engine import book_status
 from game.english import plural
-from ui import deal_log
-from ui import lesson as L
-from ui.selection import Selection
+from ui.core.selection import Selection
+from ui.lesson import lesson as L
+from ui.table import deal_log
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = L.load()
@@ -170,7 +170,7 @@ def seen_facts(index):
     """What lesson ``index``'s words may name, found as the player finds it:
     in the page's log lines of the deal so far and South's view (after the
     lesson's draw for the hand, when it begins with one), not through
-    ui.lesson.facts."""
+    ui.lesson.lesson.facts."""
     state = L.position(SCRIPT, index)
     v = game.view(state, SOUTH, log=False)
     lines = deal_log.deal_lines(state, SOUTH)

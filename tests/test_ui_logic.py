@@ -1,15 +1,16 @@
 """The page's plain-Python parts, without a browser: hand chips and staging,
-log summaries, the new-game choices, and the element trees render.py
+log summaries, the new-game choices, and the element trees board_view.py
 builds for every rule system (text only, never markup)."""
 
 import game
 from game.words import narrate
-from ui import render
-from ui import text as T
-from ui.html import Node
-from ui.selection import Selection
-from ui.setup import Setup
-from ui.table_view import page_view
+from ui.core import text as T
+from ui.core.html import Node
+from ui.core.selection import Selection
+from ui.core.table_view import page_view
+from ui.setup import setup_view
+from ui.setup.choices import Setup
+from ui.table import bar_view, board_view, sheet_view
 
 HAND = ["KS", "KH", "KD", "9C", "2H", "JK", "3S", "3H"]
 
@@ -54,7 +55,7 @@ def test_table_renders_from_the_view_and_names_stay_text():
                           names=["South", "<b>West</b>", "North", "East"],
                           bots=[None, "random", "random", "random"])
     view = page_view(state, 0, log=False)
-    trees = render.seats(view) + render.piles(view) + render.melds(view, set())
+    trees = board_view.seats(view) + board_view.piles(view) + board_view.melds(view, set())
     texts = _texts(trees)
     assert any("<b>West</b>" in t for t in texts)  # a text node, shown literally
     assert any(t.startswith("Discard pile") for t in texts)
@@ -123,7 +124,7 @@ def test_setup_follows_the_preset_players_and_house_rules():
     setup.update({"setup-preset": "simpson"})  # a new preset starts afresh, keeping a valid count
     assert setup.house == {} and setup.players == 6
     assert [f for f, _, _ in setup.table_options(setup.base)] == []  # no knee: no knee reminder
-    trees = render.setup_screen(setup)
+    trees = setup_view.setup_screen(setup)
     assert "house-piles" in _ids(trees) and "You play South. Everyone plays alone." in _texts(trees)
 
 
@@ -131,12 +132,12 @@ def test_two_stock_piles_offer_a_choice_and_show_each_count():
     state = game.new_game("simpson", seed=2, players=3, bots=[None, "random", "random"])
     _play_until(state, lambda s: s.to_move() == 0 and s.phase == "draw")
     view = page_view(state, 0, log=False)
-    bar = render.actions(view, selected=[], has_staged=False, can_undo=False, can_knock=False, busy=False,
+    bar = bar_view.actions(view, selected=[], has_staged=False, can_undo=False, can_knock=False, busy=False,
                          refusals={})
     assert [(b.attrs["id"], b.children[0], b.attrs["data-arg"]) for b in bar] == [
         ("btn-draw-0-0", "2 from A", "0,0"), ("btn-draw-0-1", "A + B", "0,1"), ("btn-draw-1-1", "2 from B", "1,1"),
         ("btn-take", "Take pile", None)]
-    ids = _ids(render.piles(view))
+    ids = _ids(board_view.piles(view))
     assert "pile-stock-0" in ids and "pile-stock-1" in ids and "pile-knee" not in ids
     before = page_view(state, 0, log=False)
     game.apply(state, {"type": "draw", "from": [1, 1]})
@@ -148,7 +149,7 @@ def test_frozen_pile_is_marked():
     state = game.new_game("brouillette", seed=2, players=3)
     state.dead = state.stocks[0][-5:]
     del state.stocks[0][-5:]
-    texts = _texts(render.piles(page_view(state, 0, log=False)))
+    texts = _texts(board_view.piles(page_view(state, 0, log=False)))
     assert any("frozen: 5 cards out of play" in t for t in texts)
     assert "❄ frozen · 5 out" in texts
 
@@ -156,16 +157,16 @@ def test_frozen_pile_is_marked():
 def test_many_seats_and_sides_and_no_knee_words():
     state = game.new_game("brouillette-partners", seed=4, players=6)
     view = page_view(state, 0, log=False)
-    seats = render.seats(view)
+    seats = board_view.seats(view)
     assert [s.attrs["data-seat"] for s in seats] == [1, 2, 3, 4, 5]
     assert [s.attrs["data-role"] for s in seats] == ["opponent", "opponent", "partner", "opponent", "opponent"]
     assert any("with NE" in t for t in _texts(seats))  # which opponents sit together
-    panels = render.melds(view, set())
+    panels = board_view.melds(view, set())
     assert [p.attrs["id"] for p in panels] == ["side-1", "side-2", "side-0"]  # ours last
     assert [T.side_name(view, s, short=True) for s in range(3)] == ["Us", "SW & NE", "NW & SE"]
     _play_until(state, lambda s: s.to_move() == 0 and s.phase == "play")
     view = page_view(state, 0, log=False)
-    words = " ".join(_texts(render.actions(view, selected=[], has_staged=False, can_undo=False,
+    words = " ".join(_texts(bar_view.actions(view, selected=[], has_staged=False, can_undo=False,
                                            can_knock=False, busy=False, refusals={})) + [T.turn_prompt(view)])
     assert "knee" not in words.lower()
 
@@ -176,7 +177,7 @@ def test_score_sheet_shows_every_side_and_the_house_rules():
     state = game.new_game(rules, seed=5, players=5)
     _play_until(state, lambda s: s.phase == "deal_end", limit=5000)
     view = page_view(state, 0, log=False)
-    trees = render.sheet(view, [])
+    trees = sheet_view.sheet(view, [])
     texts = _texts(trees)
     assert "Clean canasta bonus: 400 (preset: 300)" in texts
     assert any(t.endswith("with house rules") for t in texts)
@@ -188,7 +189,7 @@ def test_score_sheet_shows_every_side_and_the_house_rules():
 
 def test_rules_screen_describes_the_rules_and_links_the_preset_page():
     rules = game.get_preset("hand-and-foot")
-    trees = [t for t in render.rules_screen(rules, []) if t is not None]
+    trees = [t for t in setup_view.rules_screen(rules, []) if t is not None]
     link = [n for n in trees if n.tag == "p" and n.children and n.children[0].tag == "a"][0].children[0]
     assert link.attrs["href"] == "rules/hand-and-foot.html"
     assert any("a hand of 13 and a foot of 13" in t for t in _texts(trees))

@@ -21,11 +21,15 @@ from game.view import observe
 from game.words import narrate
 from game.words.describe import describe
 from tests.helpers import BOOK, play_on, play_until, position, random_action
-from ui import lesson, render, stats, stats_view
-from ui import text as T
-from ui.html import Node, h
-from ui.selection import Selection
-from ui.table_view import page_view
+from ui.core import pieces
+from ui.core import text as T
+from ui.core.html import Node, h
+from ui.core.selection import Selection
+from ui.core.table_view import page_view
+from ui.lesson import lesson
+from ui.setup import setup_view
+from ui.stats import stats, stats_view
+from ui.table import bar_view, board_view, hand_view, sheet_view
 
 
 def text(node):
@@ -47,7 +51,7 @@ def test_winner_line_after_one_deal_is_singular():
     assert state.phase == "game_end"
     view = page_view(state, 0, log=False)
     winners = game.winner(state)
-    [line] = [text(n) for n in render.sheet(view, winners) if isinstance(n, Node) and n.tag == "h2"]
+    [line] = [text(n) for n in sheet_view.sheet(view, winners) if isinstance(n, Node) and n.tag == "h2"]
     assert "after 1 deal." in line, line
 
 
@@ -69,8 +73,8 @@ def test_one_wild_card_needs_its_naturals_in_the_singular():
 
 
 def test_a_seats_piles_wrap_between_piles_not_inside_one():
-    assert strings(h("div", None, render.pile_words([13, 11]))) == ["knee", "\u00a013", " · foot", "\u00a011"]
-    assert render.pile_words([11]) == "foot\u00a011"
+    assert strings(h("div", None, pieces.pile_words([13, 11]))) == ["knee", "\u00a013", " · foot", "\u00a011"]
+    assert pieces.pile_words([11]) == "foot\u00a011"
 
 
 def test_an_empty_hand_with_a_pile_to_come_says_it_comes_next_turn():
@@ -79,12 +83,12 @@ def test_an_empty_hand_with_a_pile_to_come_says_it_comes_next_turn():
     state = lesson.position(lesson.load(), 2)
     west = game.view(state, 0, log=False)["players"][1]
     assert (west["hand_count"], west["pile_counts"]) == (0, [11])
-    assert render.hand_words(west) == "hand\u00a00 · foot next\u00a0turn"
+    assert board_view.hand_words(west) == "hand\u00a00 · foot next\u00a0turn"
     # and the seat box names that pile once
-    box = next(n for n in render.seats(page_view(state, 0, log=False)) if n.attrs["id"] == "seat-1")
+    box = next(n for n in board_view.seats(page_view(state, 0, log=False)) if n.attrs["id"] == "seat-1")
     assert [t for t in strings(box) if "foot" in t] == ["hand\u00a00 · foot next\u00a0turn"], strings(box)
-    assert render.hand_words({"hand_count": 0, "pile_counts": []}) == "hand 0"
-    assert render.hand_words({"hand_count": 4, "pile_counts": [13, 11]}) == "hand 4"
+    assert board_view.hand_words({"hand_count": 0, "pile_counts": []}) == "hand 0"
+    assert board_view.hand_words({"hand_count": 4, "pile_counts": [13, 11]}) == "hand 4"
 
 
 # -- every string the page can show ------------------------------------------------------
@@ -113,13 +117,13 @@ def page_strings(state):
     groups = Selection().groups(state.players[0].hand)
     legal = legal_summary(state, 0) if state.phase in ("draw", "play") and state.to_move() == 0 else {}
     picked = state.players[0].hand[:1]
-    trees = [render.scores(view), render.seats(view), render.piles(view),
-             render.meld_area(view, (), adding=bool(picked), targets=(), theirs_open=True, shown_meld=None),
-             render.hand(view, groups, can_stage=True, can_clear=True, hint=True),
-             render.staged(view, [{"cards": picked}] if picked else []),
-             render.actions(view, selected=picked, has_staged=False, can_undo=True,
+    trees = [board_view.scores(view), board_view.seats(view), board_view.piles(view),
+             board_view.meld_area(view, (), adding=bool(picked), targets=(), theirs_open=True, shown_meld=None),
+             hand_view.hand(view, groups, can_stage=True, can_clear=True, hint=True),
+             hand_view.staged(view, [{"cards": picked}] if picked else []),
+             bar_view.actions(view, selected=picked, has_staged=False, can_undo=True,
                             can_knock=legal.get("knock", "no") is None, busy=False, refusals=legal),
-             render.sheet(view, game.winner(state) if state.phase == "game_end" else [])]
+             sheet_view.sheet(view, game.winner(state) if state.phase == "game_end" else [])]
     return [T.turn_prompt(view)] + [why for why in legal.values() if why] + strings(trees)
 
 
@@ -158,7 +162,7 @@ def rules_strings():
         refused = str(e)
     return [refused] + [s for r in PRESETS.values()
                         for s in [r.title] + [line for _, lines in describe(r) for line in lines]
-                        + strings(render.rules_screen(r, []))]
+                        + strings(setup_view.rules_screen(r, []))]
 
 
 def word_problems(texts):
@@ -196,7 +200,7 @@ def test_the_rules_of_every_preset_use_the_tables_words():
 def test_a_hand_of_one_card_says_card():
     state = position(hands={0: "5S"}, piles={0: []})
     view = page_view(state, 0, log=False)
-    head = render.hand(view, Selection().groups(["5S"]), can_stage=False, can_clear=False)[0]
+    head = hand_view.hand(view, Selection().groups(["5S"]), can_stage=False, can_clear=False)[0]
     assert "Hand · 1 card" in strings(head)  # "Your " is spoken only
 
 
@@ -216,7 +220,7 @@ def test_presets_are_named_as_players_know_them():
 
 def test_seats_say_partner_or_opponent_in_words():
     view = page_view(position(), 0, log=False)
-    roles = {n.attrs["id"]: strings(n) for n in render.seats(view)}
+    roles = {n.attrs["id"]: strings(n) for n in board_view.seats(view)}
     assert [t for t in roles["seat-2"] if t.startswith("partner")] and not any("✕" in t or "✓" in t
                                                                                for ts in roles.values() for t in ts)
     assert [t for t in roles["seat-1"] if t.startswith("opponent")]

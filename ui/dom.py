@@ -3,7 +3,7 @@
 PyScript is in maintenance mode; keeping its imports here means a plain
 Pyodide loader could replace it by rewriting this file only.
 
-The rest of ui/ describes the page as ``ui.html.Node`` trees; ``mount``
+The rest of ui/ describes the page as ``ui.core.html.Node`` trees; ``mount``
 sends a region's tree as JSON to ui/dom.js, which builds the elements in one
 call (a call across to JavaScript per element costs far more than the
 element). Text always goes through text nodes (never innerHTML), so names
@@ -18,8 +18,8 @@ from datetime import datetime, timedelta, timezone
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
-from ui.html import Node
-from ui.saves import StorageFull
+from ui.core.html import Node
+from ui.core.saves import StorageFull
 
 _listeners = []  # keep the delegated handlers' proxies alive
 _downloads = []  # object URL of the last file offered for download
@@ -88,7 +88,7 @@ def query_param(name, default=None):
     return default if value is None else str(value)
 
 
-# -- building the page from ui.html trees -------------------------------------
+# -- building the page from ui.core.html trees -------------------------------------
 def _element(node):
     """A Node as ui/dom.js reads it, [tag, attributes, children] (the JSON
     encoder calls this for each Node and writes the strings and lists
@@ -223,9 +223,9 @@ def reveal(selector):
         elements[0].scrollIntoView(to_js({"block": "nearest", "inline": "nearest"}))
 
 
-# -- saves, links and files (ui/games.py) ---------------------------------------
+# -- saves, links and files (ui/games/games.py) ---------------------------------------
 class LocalStorage:
-    """ui.saves' storage interface over window.localStorage (strings in, strings out)."""
+    """ui.core.saves' storage interface over window.localStorage (strings in, strings out)."""
 
     def __init__(self):
         self.js = window.localStorage  # raises where the browser blocks storage

@@ -10,12 +10,12 @@
  * progress, in place of the skeleton table.
  * The choice is kept in window.TriplePlayEarly = {preset, action} (action
  * "play", "lesson" or null: the preset only); once ready, the controller
- * reads it once (ui/dom.py early_choice) and ui/early.py checks it before
+ * reads it once (ui/dom.py early_choice) and ui/setup/early.py checks it before
  * anything is acted on. At ready the CSS hides #early (data-app-state).
  */
 (() => {
   "use strict";
-  // ui/saves.py's and ui/lesson.py's keys: a saved game, a lesson to resume, the lesson done.
+  // ui/core/saves.py's and ui/lesson/lesson.py's keys: a saved game, a lesson to resume, the lesson done.
   const SAVE = "tp.save.";
   const LESSON = "tp.tutorial";
   const LEARNED = "tp.tutorial.done";
@@ -35,7 +35,7 @@
 
   const keys = storedKeys();
   if (location.hash || keys.includes(LESSON) || keys.some((key) => key.startsWith(SAVE))) return;
-  // "learned": the lesson was played to its end, so no offer to learn (as ui/tutorial.py).
+  // "learned": the lesson was played to its end, so no offer to learn (as ui/lesson/tutorial.py).
   document.documentElement.dataset.early = keys.includes(LEARNED) ? "learned" : "1";
   const choice = { preset: null, action: null };
   window.TriplePlayEarly = choice;

@@ -5,7 +5,7 @@
  * from while the old elements still stand; play(ms) then flies a card
  * element (position: fixed, Web Animations API) from each recorded rect to
  * its target's new rect, lights the target and shows banners. Steps come
- * from ui/moves.py; a place is a list of CSS selectors, the first one shown
+ * from ui/core/motion_steps.py; a place is a list of CSS selectors, the first one shown
  * on the page wins. play(0) shows nothing at all (instant speed); under
  * prefers-reduced-motion the marks and banners appear still, with no
  * animation, and play still takes its time so the bots stay readable.

@@ -21,8 +21,8 @@
 (() => {
   "use strict";
   const KEY = "tp.paint";
-  const CURRENT = "tp.current";  // ui/saves.py: the slot of the game being played
-  const SAVE = "tp.save.";       // ui/saves.py: one key per saved game
+  const CURRENT = "tp.current";  // ui/core/saves.py: the slot of the game being played
+  const SAVE = "tp.save.";       // ui/core/saves.py: one key per saved game
   const VERSION = 1;
   const MAX_CHARS = 200000;
   const SAVE_AFTER_MS = 400;

@@ -1,0 +1,106 @@
+"""The games room (ui/games/): the games screen, resuming a save with its
+turn's choices and its seat, the painted table going live, a shared link."""
+
+import json
+
+from game.links import share
+from tests.helpers import (
+    played,
+    run,
+    settle,
+    started,
+    tap_cards,
+    with_people,
+)
+from ui.core.saves import SAVE, MemoryStorage, summary
+from ui.table.turn import hand as held
+
+
+# -- the other screens ---------------------------------------------------------------------------------------
+def test_the_games_screen_and_back_to_the_table():
+    async def scenario(ctl, page):
+        await started(ctl, page)
+        s = ctl.session
+        slot, moves = s.slot, len(s.state.log)
+        ctl.run_command("games", None)
+        assert page.screen() == "games" and page.attrs["games"]["data-slots"] == "1"
+        assert ("resume", slot) in page.cmds("games")
+        ctl.run_command("resume", slot)
+        assert page.screen() == "table" and s.slot == slot and len(s.state.log) == moves
+
+    run(scenario)
+
+
+def test_a_saved_game_resumes_with_its_turn_choices():
+    async def scenario(ctl, page):
+        await started(ctl, page)
+        s = ctl.session
+        ctl.run_command("draw", None)
+        tap_cards(ctl, held(ctl.session)[:1])
+        picked, fresh, slot = dict(s.sel.picked), +s.fresh, s.slot
+        ctl.run_command("menu", None)
+        assert s.state is None
+        ctl.run_command("resume", slot)
+        assert dict(s.sel.picked) == picked and s.fresh == fresh and s.slot == slot
+
+    run(scenario)
+
+
+def test_a_painted_table_goes_live_at_start_up():
+    storage = MemoryStorage()
+    first = run(started, storage=storage)
+    slot = first.root["saved"].split(":")[0]
+
+    async def scenario(ctl, page):
+        assert ctl.session.slot == slot and page.screen() == "table"
+
+    run(scenario, storage=storage, painted=True)
+
+
+def test_a_shared_link_waits_for_a_yes():
+    state = played(seed=3, deals=1)
+
+    async def scenario(ctl, page):
+        assert page.screen() == "games" and ctl.games.incoming is not None
+        ctl.run_command("accept-link", None)
+        assert page.screen() in ("table", "sheet") and ctl.session.slot in ctl.store.ids()
+
+    run(scenario, fragment="g=" + share.encode(state))
+
+
+def test_an_old_save_resumes_as_one_person_at_south():
+    """A save from before pass-and-play: hints a whole number, no seat kept."""
+    state = played(seed=3, deals=1)
+    state = with_people(state, 0)
+    hand = sorted(state.players[0].hand)
+    record = {"format": "triple-play-save", "version": 1, "name": "Old", "created": "2026-01-01T10:00:00",
+              "updated": "2026-01-01T10:00:00", "meta": summary(state), "state": state.to_json(),
+              "log": ["old line"], "hints": 2, "pending": {"fresh": hand[:1]}}
+
+    async def scenario(ctl, page):
+        ctl.store.storage.set(SAVE + "old", json.dumps(record))
+        ctl.run_command("resume", "old")
+        s = ctl.session
+        assert s.seat == 0 and s.hints_used == [2, 0, 0, 0] and s.state.to_json() == state.to_json()
+        ctl.run_command("next-deal", None)
+        await settle(ctl)
+        assert s.state.deal == 2 and s.seat == 0 and s.state.to_move() in (0, None)
+        saved = json.loads(ctl.store.storage.get(SAVE + "old"))
+        assert saved["hints"] == [2, 0, 0, 0] and "seat" not in saved.get("pending", {})
+
+    run(scenario)
+
+
+def test_a_save_reopens_at_the_seat_it_showed():
+    state = with_people(played(seed=3, deals=1), 0, 2)
+
+    async def scenario(ctl, page):
+        s = ctl.session
+        slot = ctl.store.save(None, state, [], hints=[0, 0, 3, 0], pending={"seat": 2})
+        ctl.run_command("resume", slot)
+        assert s.seat == 2 and s.hints_used[s.seat] == 3
+        assert ctl.games.pending() == {"seat": 2}
+        s.seat = 0
+        assert ctl.games.pending() is None  # the first person's seat goes without saying
+
+    run(scenario)

@@ -1,0 +1,180 @@
+"""The table's room (ui/table/): moves by taps, refusals, Undo, the next deal,
+their melds unfolded and folded, the selection's target melds."""
+
+
+
+import pytest
+
+import game
+from tests.helpers import (
+    EASY,
+    SEED,
+    before_wests_big_turn,
+    new_meld,
+    played,
+    position,
+    run,
+    settle,
+    started,
+    tap_cards,
+)
+from ui.core.text import HUMAN
+from ui.table.recap import changed_melds
+from ui.table.turn import fresh_in_hand
+from ui.table.turn import hand as held
+
+
+def test_draw_discard_and_the_bots_answer():
+    async def scenario(ctl, page):
+        await started(ctl, page)
+        s = ctl.session
+        hand = len(held(ctl.session))
+        ctl.run_command("draw", None)
+        assert len(held(ctl.session)) > hand and s.state.phase == "play"
+        assert s.snapshot is not None and not s.changed
+        assert ("undo", None) not in page.cmds("actions")  # nothing to undo yet
+        fresh = sum(fresh_in_hand(ctl.session, held(ctl.session)).values())
+        assert fresh == len(held(ctl.session)) - hand
+        tap_cards(ctl, held(ctl.session)[:1])
+        deal, turn = s.state.deal, s.state.turn_number
+        ctl.run_command("toggle-setting", "sound")
+        ctl.run_command("discard", None)
+        assert s.busy and page.attrs["table"]["data-busy"] == "1"
+        await settle(ctl)
+        assert (s.state.to_move() == HUMAN and s.state.turn_number > turn) or s.state.deal != deal
+        assert not s.busy and page.attrs["table"]["data-busy"] == "0"
+        assert s.snapshot is None and not s.fresh
+        assert page.text("recap") and page.root["bot-actions"] == str(len(ctl.turns.kinds["bot"].ms))
+        assert page.root["saved"] == f"{s.slot}:{len(s.state.log)}"
+        assert "turn" in page.cues  # the person's turn is cued
+
+    run(scenario)
+
+
+def test_a_refused_move_says_why_and_changes_nothing():
+    async def scenario(ctl, page):
+        await started(ctl, page)
+        s = ctl.session
+        ctl.run_command("draw", None)
+        before = s.state.to_json()
+        ctl.run_command("discard", None)
+        assert s.message and page.text("message") == s.message
+        assert page.attrs["table"]["data-message"] == "1"
+        tap_cards(ctl, held(ctl.session)[:2])
+        ctl.run_command("discard", None)
+        assert s.message and s.state.to_json() == before
+        ctl.run_command("meld", None)
+        assert s.state.to_json() == before
+        ctl.run_command("clear", None)
+        assert s.message == "" and not s.sel.selected_cards(held(ctl.session))
+
+    run(scenario)
+
+
+def test_a_meld_and_its_undo_back_to_just_after_the_draw():
+    async def scenario(ctl, page):
+        page.form.update(EASY)
+        for attempt in range(40):  # a deal where the person can meld after the draw
+            ctl.setup.fixed_seed = SEED + attempt
+            ctl.run_command("start", None)
+            await settle(ctl)
+            ctl.run_command("draw", None)
+            if new_meld(ctl.session.state):
+                break
+        s = ctl.session
+        drawn, lines, fresh, steps = s.state.to_json(), len(s.log), +s.fresh, list(ctl.session.steps)
+        ctl.run_command("hint-close", None)  # a command that draws the table again
+        assert ("undo", None) not in page.cmds("actions")
+        meld = [c for m in new_meld(s.state)["melds"] for c in m["cards"]]
+        hand = len(held(ctl.session))
+        tap_cards(ctl, meld)
+        ctl.run_command("meld", None)
+        assert s.message == "" and s.changed and s.state.log[-1]["type"] == "meld"
+        assert len(held(ctl.session)) == hand - len(meld) and not s.sel.picked
+        ctl.render()
+        assert ("undo", None) in page.cmds("actions")
+        ctl.run_command("undo", None)
+        assert s.state.to_json() == drawn and len(s.log) == lines and s.fresh == fresh
+        assert s.message == "Undone: back to just after your draw." and not s.changed
+        assert ctl.session.steps == steps  # the meld is gone from the recap too
+
+    run(scenario)
+
+
+async def after_wests_big_turn(ctl, toggles=0):
+    """The seeded deal where West's pile take changes their melds (tests.helpers),
+    played on from the person's discard to the person's next turn; the
+    strip tapped ``toggles`` times before the draw."""
+    planted, card = before_wests_big_turn()
+    slot = ctl.store.save(None, planted, ["planted"])
+    ctl.run_command("resume", slot)
+    tap_cards(ctl, [card])
+    ctl.run_command("discard", None)
+    await settle(ctl)
+    s = ctl.session
+    assert s.state.to_move() == HUMAN and s.state.phase == "draw"
+    assert s.theirs_open  # unfolded by themselves, and a changed meld of theirs scrolled to
+    for _ in range(toggles):
+        ctl.run_command("opponents", None)
+    ctl.run_command("draw", None)
+    return s
+
+
+def test_next_deal_starts_the_log_again_with_their_melds_folded():
+    async def scenario(ctl, page):
+        state = played(seed=3, deals=1)
+        slot = ctl.store.save(None, state, ["old line"])
+        ctl.games.open_game(slot, state, ["old line"])
+        s = ctl.session
+        s.theirs_open = True
+        ctl.render()
+        assert s.state.phase == "deal_end" and page.screen() == "sheet"
+        ctl.run_command("next-deal", None)
+        await settle(ctl)
+        assert s.state.deal == 2 and s.log[0] == "Deal 2 begins." and "old line" not in s.log
+        assert not s.theirs_open  # a new deal's table has no melds of theirs to show
+        assert page.screen() == "table" and s.state.to_move() == HUMAN
+
+    run(scenario)
+
+
+@pytest.mark.parametrize("toggles, open_after", [(0, False), (1, False), (2, True)])
+def test_their_melds_unfolded_for_their_changes_fold_at_the_persons_draw(toggles, open_after):
+    """Unless a tap on the strip chose: then they stay as the person left them."""
+    async def scenario(ctl, page):
+        assert page.revealed == []
+        s = await after_wests_big_turn(ctl, toggles)
+        assert page.revealed[0] == "#meld-scroll .side.theirs .meld.changed"
+        assert s.theirs_open == open_after and not changed_melds(ctl.session)
+
+    run(scenario)
+
+
+def test_a_selection_that_can_join_a_meld_of_yours_scrolls_to_it_once():
+    async def scenario(ctl, page):
+        s = await after_wests_big_turn(ctl)
+        ours = {m.rank for m in s.state.sides[0].melds}
+        card = next(c for c in held(ctl.session) if c[0] in ours and not game.cards.is_wild(c))
+        seen = len(page.revealed)
+        tap_cards(ctl, [card])
+        assert page.revealed[seen:] == ["#meld-scroll .side.mine .meld.target"]
+        ctl.run_command("hint-close", None)  # drawn again, the same melds lit: no scroll
+        assert len(page.revealed) == seen + 1
+        ctl.run_command("clear", None)
+        tap_cards(ctl, [card])
+        assert len(page.revealed) == seen + 2
+
+    run(scenario)
+
+
+def test_a_position_built_by_hand_opens_with_no_recap():
+    """Its log does not lead to it (e2e tests plant such positions)."""
+    async def scenario(ctl, page):
+        state = position(hands={0: "8H 4D 9C 9D 9H KS KH 2C 6D 7S"})
+        for player in state.players[1:]:
+            player.bot = "easy"
+        slot = ctl.store.save(None, state, ["planted"])
+        ctl.run_command("resume", slot)
+        assert page.screen() == "table" and ctl.session.steps == [] and page.text("recap") == "planted"
+
+    run(scenario)

@@ -1,0 +1,58 @@
+"""Small trees more than one room draws: a card's face, a seat's piles to come,
+a side's facts in words, the house rules in force, a control's words for
+screen readers."""
+
+
+from game import cards as C
+from game.english import plural
+from ui.core.html import h
+from ui.core.text import fmt
+
+SUIT_CLASS = {"H": "red", "D": "red", "S": "black", "C": "black"}
+
+
+def sr_only(words):
+    """A control's name in words, for screen readers; its short visible text is
+    aria-hidden (an aria-label would have to repeat that text: WCAG 2.5.3)."""
+    return h("span", {"class": "sr-only"}, words)
+
+
+def card_face(card, cls="card"):
+    if card == C.JOKER:
+        return h("span", {"class": f"{cls} joker", "aria-hidden": "true"}, "Jkr")
+    return h("span", {"class": f"{cls} {SUIT_CLASS[card[1]]}", "aria-hidden": "true"}, C.label(card))
+
+
+def pile_words(counts):
+    """A seat's piles still to pick up; a narrow seat box wraps between them,
+    never between a word and its count (no-break spaces)."""
+    if len(counts) == 2:  # a narrow phone leaves out the two counts (the rules' sizes)
+        return ["knee", h("span", {"class": "n"}, f"\u00a0{counts[0]}"), " · foot",
+                h("span", {"class": "n"}, f"\u00a0{counts[1]}")]
+    if len(counts) == 1:
+        return f"foot\u00a0{counts[0]}"
+    return "in\u00a0foot"  # one line even in a six-seat box
+
+
+def side_facts(view, side, points=True):
+    """["5 melds", "2 canastas", "red 3 ×1", "1 230 pts"] for one side (``points``: the last)."""
+    s = view["sides"][side]
+    canastas = sum(1 for m in s["melds"] if m["canasta"])
+    parts = [plural(len(s["melds"]), "meld")]
+    if canastas:
+        parts.append(plural(canastas, "canasta"))
+    if s["red3"]:
+        parts.append(f"red 3 ×{len(s['red3'])}")
+    if points:
+        parts.append(f"{fmt(s['table_points'])} pts")
+    return parts
+
+
+def house_note(changes):
+    """The house rules in force, option by option (nothing for a preset)."""
+    if not changes:
+        return None
+    return h("section", {"class": "note house-note", "id": "house-rules"},
+             h("h3", None, "House rules"),
+             h("ul", None, [h("li", {"data-option": c["option"]},
+                              f"{c['label']}: {c['value']} (preset: {c['preset']})") for c in changes]))

@@ -1,0 +1,1 @@
+"""Never lose a game: autosave, the games screen, files and share links."""

@@ -1,0 +1,1 @@
+"""Several people at one phone: the hand-off screen between their turns."""

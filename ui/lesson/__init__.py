@@ -1,0 +1,1 @@
+"""The guided first game: a recorded deal's lessons, planted on the real table."""

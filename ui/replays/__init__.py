@@ -1,0 +1,1 @@
+"""Replays of finished deals, and a deal's cards played again."""

@@ -1,0 +1,1 @@
+"""Each person's record, kept in the browser, and its screen."""

@@ -1,0 +1,122 @@
+"""The hand and the staged melds as ui.core.html trees: one chip per rank
+group, its cards fanned, and the staged placements as tokens."""
+
+from collections import Counter
+
+from game import cards as C
+from game.english import plural
+from game.names import Phase
+from game.view import sort_key
+from game.words import narrate
+from ui.core.html import button, h
+from ui.core.pieces import SUIT_CLASS, sr_only
+from ui.core.selection import group_name, group_title
+
+
+def staged(view, placements):
+    """The staged melds as a wrapped row of tokens ("New 5 5 5 ✕", "+K K ✕"),
+    under a height the layout bounds (it scrolls within it, never over the hand)."""
+    if not placements:
+        return []
+    melds = {m["id"]: m for m in view["sides"][view["my_side"]]["melds"]}
+    tokens = []
+    for i, pl in enumerate(placements):
+        cards = " ".join(C.label(c) for c in pl["cards"])
+        if "to" in pl and pl["to"] in melds:
+            what, words = "+", f"add to {narrate.meld_rank_label(melds[pl['to']]['rank'])}"
+        else:
+            what, words = "New", "new meld"
+        shown = [h("span", {"class": "staged-what"}, what), " ", h("span", {"class": "staged-cards"}, cards),
+                 h("span", {"class": "staged-x"}, "✕")]
+        tokens.append(h("li", {"class": "staged-row"}, button(
+            [sr_only(f"Take back staged meld {i + 1}: {words}, {cards}"), h("span", {"aria-hidden": "true"}, shown)],
+            "unstage", str(i), id=f"unstage-{i}", cls="staged-token")))
+    note = " The pile's top card joins the first one." if view["phase"] == Phase.DRAW else ""
+    title = f"Staged: {plural(len(placements), 'meld')}, tap one to take it back.{note}"
+    return [h("h3", {"class": "staged-title"}, title),
+            h("ul", None, tokens)]
+
+
+WILD_KEYS = ("2", C.JOKER)
+
+
+FAN = 4  # mini cards drawn per chip; a count says how many more
+
+
+def display_order(groups):
+    """The groups as the hand shows them: naturals and 3s, then the wild cards
+    (2s and jokers) together at the right end."""
+    return [g for g in groups if g[0] not in WILD_KEYS] + [g for g in groups if g[0] in WILD_KEYS]
+
+
+def fan_cards(cards):
+    """Up to FAN cards to draw, distinct cards first (each suit held is in the fan)."""
+    shown, rest = [], []
+    for c in cards:
+        (rest if c in shown else shown).append(c)
+    return sorted((shown + rest)[:FAN], key=sort_key)
+
+
+def mini_card(card, up, front):
+    """One card of a chip's fan; only the front one shows its corner index
+    (the others show as edges behind it)."""
+    colour = "joker" if card == C.JOKER else SUIT_CLASS[card[1]]
+    face = None
+    if front:
+        suit = "★" if card == C.JOKER else C.SUIT_SYMBOLS[card[1]]
+        face = [h("span", {"class": "mc-rank"}, "Jkr" if card == C.JOKER else group_title(card[0])),
+                h("span", {"class": "mc-suit"}, suit)]
+    return h("span", {"class": f"mc {colour}" + (" up" if up else "") + (" front" if front else "")}, face)
+
+
+def chip_fan(cards, n):
+    """A fanned stack of mini cards; the first ``n`` selected ones stand up."""
+    drawn = fan_cards(cards)
+    up = min(n, len(drawn)) if n < len(cards) else len(drawn)
+    minis = [mini_card(c, i < up, i == len(drawn) - 1) for i, c in enumerate(drawn)]
+    return h("span", {"class": f"fan n{len(drawn)}", "aria-hidden": "true"}, minis)
+
+
+HAND_HINT = "Tap: one more · −: one fewer · hold: all · drag to play"
+
+
+def hand(view, groups, *, can_stage, can_clear, fresh=None, hint=False):
+    """One chip per rank group, every group's corner index in view at once (a
+    phone lays them seven to a row, so the largest hand fits in two rows); a
+    selected chip has a "−" next to it, and the cards drawn or taken this turn
+    (``fresh``, a Counter) are outlined and counted under it ("+2")."""
+    fresh = fresh or Counter()
+    total = sum(len(cards) for _, cards, _ in groups)
+    chips = []
+    ordered = display_order(groups)
+    first_wild = next((key for key, _, _ in ordered if key in WILD_KEYS), None)
+    for key, cards, n in ordered:
+        new = sum(min(fresh[c], cards.count(c)) for c in set(cards))
+        label = f"{group_name(key)}: {len(cards)} ({', '.join(C.label(c) for c in cards)})"
+        if n:
+            label += f", {n} selected"
+        if new:
+            label += f", {new} new this turn"
+        count = f"{n}/{len(cards)}" if n else (f"×{len(cards)}" if len(cards) > 1 else "")
+        chip = button(
+            [sr_only(label), chip_fan(cards, n),
+             h("span", {"class": "c-badges", "aria-hidden": "true"},
+               h("span", {"class": "c-count" + ("" if count else " none")}, count),
+               h("span", {"class": "c-new"}, f"+{new}") if 0 < new < len(cards) else None)],
+            "pick", key, id=f"chip-{key}",
+            cls="chip" + (" selected" if n else "") + (" fresh" if new else "")
+                + (" wild" if key in WILD_KEYS else ""),
+            pressed=bool(n), extra={"data-rank": key, "data-count": len(cards), "data-selected": n, "data-new": new})
+        less = button("−", "fewer", key, id=f"less-{key}", cls="chip-less",
+                      label=f"One {group_name(key)} fewer") if n else None
+        # the wild cards begin here: a bar in the slot's own margin, clear of a "new" outline
+        divider = h("span", {"class": "wild-divider", "aria-hidden": "true"}) if key == first_wild else None
+        chips.append(h("div", {"class": "chip-slot" + (" wild-first" if divider else "")}, divider, chip, less))
+    title = h("div", {"class": "hand-head"},
+              h("h2", {"class": "hand-title"}, sr_only("Your "), f"Hand · {plural(total, 'card')}"),
+              button("New meld", "stage", id="btn-stage", cls="tool", disabled=not can_stage,
+                     label="Stage the selected cards as a new meld"),
+              button("Clear", "clear", id="btn-clear", cls="tool", disabled=not can_clear,
+                     label="Clear the selection and staged melds"))
+    return [title, h("p", {"class": "hint", "id": "hand-hint"}, HAND_HINT) if hint and chips else None,
+            h("div", {"class": "chips"}, chips or [h("span", {"class": "muted"}, "no cards")])]
