@@ -283,7 +283,7 @@ def _place(state: GameState, side_index: int, p: Plan, by_id: dict, top: str | N
         else:
             rank = M.natural_rank(cards)
             if rank is None:
-                raise IllegalMove("A meld holds cards of one rank only (plus wild cards).")
+                raise IllegalMove(M.MIXED_RANKS)
             p.new.append((rank, cards))
 
 
@@ -317,10 +317,8 @@ def _check_additions(state: GameState, p: Plan, by_id: dict) -> None:
 def _check_new_melds(state: GameState, p: Plan) -> None:
     """Each new meld is legal; note the canastas among them."""
     r = state.rules
-    for idx, (rank, cards) in enumerate(p.new):
-        if len(cards) > r.canasta_size and r.meld_growth != "always":
-            raise IllegalMove(f"A meld holds at most {r.canasta_size} cards.")
-        problem = M.meld_problem(r, rank, cards, grown_ok=True)
+    for idx, (_, cards) in enumerate(p.new):
+        problem = M.new_meld_problem(r, cards)
         if problem:
             raise IllegalMove(problem)
         if len(cards) >= r.canasta_size:

@@ -47,6 +47,20 @@ def natural_rank(cards: Iterable[str]) -> str | None:
     return ranks.pop() if len(ranks) == 1 else None
 
 
+MIXED_RANKS = "A meld holds cards of one rank only (plus wild cards)."
+
+
+def new_meld_problem(rules: RuleSet, cards: list[str]) -> str | None:
+    """Why these cards cannot be laid down as one new meld, or None: the engine's
+    check of a new meld, and the page's of one staged (before Meld is tapped)."""
+    rank = natural_rank(cards)
+    if rank is None:
+        return MIXED_RANKS
+    if len(cards) > rules.canasta_size and rules.meld_growth != "always":
+        return f"A meld holds at most {rules.canasta_size} cards."
+    return meld_problem(rules, rank, cards, grown_ok=True)
+
+
 def meld_problem(rules: RuleSet, rank: str, cards: list[str], grown_ok: bool = False) -> str | None:
     """Why these cards cannot form a meld of ``rank``, or None if they can.
 

@@ -92,3 +92,19 @@ def test_before_the_first_meld_the_ranks_count_together():
     apply(s, {"type": "meld", "melds": melds})
     assert sorted(m.rank for m in s.sides[0].melds) == ["9", "K"]
 
+
+
+@pytest.mark.parametrize("rules, cards", [
+    ("triple-play", "JK JK 5C"), ("triple-play", "5C 5D"), ("triple-play", "5C 5D 6H"),
+    ("hand-and-foot", "2C 2D 9H"), ("triple-play", "9C 9D 9H 2S"), ("simpson", "JK 2C 2D"),
+])
+def test_a_new_meld_s_problem_is_the_one_the_engine_refuses_it_with(rules, cards):
+    """game.melds.new_meld_problem, which the page asks when a meld is staged,
+    says what the engine says of that meld laid down (or that it is a meld)."""
+    from game.melds import new_meld_problem
+    from game.moves import refusal as engine_refusal
+    hand = cards.split()
+    state = position(rules, hands={0: " ".join(hand + ["KS", "QH", "7D"])}, phase="play",
+                     melds={0: [("8", "8D 8C 8S")]})
+    engine = engine_refusal(state, {"type": "meld", "melds": [{"cards": hand}]})
+    assert new_meld_problem(state.rules, hand) == engine

@@ -204,3 +204,50 @@ def test_the_page_hidden_on_the_rules_screen_takes_the_hand_out_of_the_page_too(
         nothing_hidden_drawn(page, s.state)
 
     run(scenario)
+
+
+def west_moves_first():
+    """A new game of South and North, people, whose deal starts with West, a bot,
+    to move: North plays next."""
+    for seed in range(1, 100):
+        state = people_game(seed=seed)
+        if state.to_move() == 1:
+            return state
+    raise AssertionError("no seed has West move first")
+
+
+def test_the_first_hand_off_names_the_person_who_plays_first_after_the_bots():
+    """Issue 72: a bot to move first, the phone goes to the person whose turn comes
+    next (not to South, who would see the hand, then pass it on)."""
+    async def scenario(ctl, page):
+        state = west_moves_first()
+        ctl.board.put_on_table(state, ["New game."])
+        s = ctl.session
+        assert s.handoff == 2 and s.busy  # while West plays, the screen already names North
+        ctl.render()
+        assert "Pass the phone to North" in page.text("handoff")
+        await settle(ctl)
+        assert s.handoff == 2 == s.state.to_move()
+
+    run(scenario)
+
+
+def test_the_games_list_opened_from_the_hand_off_works_and_leads_back_to_it():
+    """Issue 72: ☰ at a hand-off, then Continue: the hand-off again, for the same person;
+    the list's other commands work there too."""
+    async def scenario(ctl, page):
+        s = await two_partners_at_the_table(ctl)
+        ctl.games.autosave()
+        ctl.render()
+        waiting, slot = s.handoff, s.slot
+        assert waiting is not None and page.screen() == "handoff"
+        ctl.run_command("games", None)
+        assert page.screen() == "games"
+        ctl.run_command("export", slot)
+        assert page.downloads and "Saved to your downloads" in page.text("games")
+        ctl.run_command("resume", slot)
+        await settle(ctl)
+        assert page.screen() == "handoff" and s.handoff == waiting
+        nothing_hidden_drawn(page, s.state)
+
+    run(scenario)

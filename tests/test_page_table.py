@@ -6,17 +6,20 @@ their melds unfolded and folded, the selection's target melds."""
 import pytest
 
 import game
+from game import cards as C
 from tests.helpers import (
     EASY,
     SEED,
     before_wests_big_turn,
     new_meld,
+    nodes,
     played,
     position,
     run,
     settle,
     started,
     tap_cards,
+    texts,
 )
 from ui.core.text import HUMAN
 from ui.table.recap import changed_melds
@@ -67,6 +70,81 @@ def test_a_refused_move_says_why_and_changes_nothing():
         assert s.state.to_json() == before
         ctl.run_command("clear", None)
         assert s.message == "" and not s.sel.selected_cards(held(ctl.session))
+
+    run(scenario)
+
+
+@pytest.mark.parametrize("hand, selected, why", [
+    ("9C KS KH QD 5C 6D 7H", [], "meld its top card, 9♥, with two 9s from your hand"),  # no take at all
+    ("9C KS KH QD 5C 6D 7H", ["KS", "KH"], "meld its top card, 9♥, with two 9s from your hand"),
+    ("9C 9S KS KH QD 5C 6D 7H", ["9C", "9S"], "needs 50 points for its first meld"),  # the pair, short of 50
+])
+def test_a_tap_on_a_refused_take_says_what_it_takes_in_words_a_touch_can_read(hand, selected, why):
+    """Issue 72: the greyed Take pile's reason (the bar's tooltip) is what a tap says,
+    naming the card, not "Meld the top card of the pile to take it"."""
+    async def scenario(ctl, page):
+        s = planted(ctl, hands={0: hand}, discard="4S 9H", turn=0, phase="draw")
+        tap_cards(ctl, selected)
+        before = s.state.to_json()
+        ctl.run_command("take", None)
+        assert why in s.message and s.state.to_json() == before
+        take = next(n for n in nodes(page.regions["actions"]) if n.attrs.get("id") == "btn-take")
+        assert take.attrs["title"] == s.message  # the greyed button's reason, word for word
+
+    run(scenario)
+
+
+def planted(ctl, **where):
+    """A position on the table, South to play against three easy bots."""
+    state = position(**where)
+    for seat in (1, 2, 3):
+        state.players[seat].bot = "easy"
+    ctl.board.put_on_table(state, ["Planted."])
+    ctl.render()
+    return ctl.session
+
+
+def test_a_staged_meld_the_rules_refuse_is_refused_at_once_with_why():
+    """Issue 72: Joker Joker 5♣ is no meld in Triple Play: staging says so
+    (not Meld, later), keeps the cards selected and changes nothing."""
+    async def scenario(ctl, page):
+        s = planted(ctl, hands={0: "JK JK 5C 5D 5H 8S 9S"}, discard="4S", turn=0, phase="play")
+        tap_cards(ctl, ["JK", "JK", "5C"])
+        ctl.run_command("stage", None)
+        assert s.message == "Melds of 5s take no wild cards. Not staged: Joker Joker 5♣."
+        assert s.sel.staged == [] and len(s.sel.selected_cards(held(s))) == 3
+        ctl.run_command("clear", None)
+        tap_cards(ctl, ["5C", "5D", "5H"])
+        ctl.run_command("stage", None)
+        assert s.message == "" and s.sel.staged == [{"cards": ["5C", "5D", "5H"]}]
+
+    run(scenario)
+
+
+def test_a_pair_may_be_staged_for_the_pile_before_the_draw():
+    """Before the draw, a staged pair is the pile's top card's meld (it joins the first one)."""
+    async def scenario(ctl, page):
+        s = planted(ctl, hands={0: "9C 9S KS KH KD 5C 6D"}, discard="4S 9H", turn=0, phase="draw")
+        tap_cards(ctl, ["9C", "9S"])
+        ctl.run_command("stage", None)
+        assert s.message == "" and s.sel.staged == [{"cards": ["9C", "9S"]}]
+
+    run(scenario)
+
+
+def test_a_chip_shows_in_front_the_card_a_tap_selects():
+    """Issue 72: Aces of two suits show the one Discard would throw (the
+    chip showed A♠ while the bar said "Discard A♦")."""
+    async def scenario(ctl, page):
+        s = planted(ctl, hands={0: "AS AD 5C 6D 8S"}, discard="4S", turn=0, phase="play")
+        for taps in (0, 1):
+            chip = next(n for n in nodes(page.regions["hand"]) if n.attrs.get("id") == "chip-A")
+            front = next(n for n in nodes([chip]) if "front" in n.attrs.get("class", "").split())
+            shown = "".join(texts([front]))
+            assert shown == C.label(s.sel.cards_of(held(s), "A")[0])
+            if taps:
+                assert f"Discard {shown}" in page.text("actions")
+            ctl.run_command("pick", "A")
 
     run(scenario)
 

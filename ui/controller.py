@@ -94,9 +94,10 @@ class Controller:
     def run_command(self, cmd, arg):
         if cmd not in self.commands:
             return
+        s = self.session
         handler, while_bots = self.commands[cmd]
-        if (self.session.busy or self.session.handoff is not None) and not while_bots:
-            return  # a game's move waits for the bots, and for the person the phone goes to
+        if not while_bots and (s.busy or s.handoff is not None and s.screen == "table"):
+            return  # a game's move waits for the bots, and the table for the person the phone goes to
         handler = self.tutorial.lesson_guard(cmd, arg, handler)  # the guided first game
         self.session.message = ""  # a refusal lasts until the next tap; the handler may set a new one
         try:

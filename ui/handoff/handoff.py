@@ -60,16 +60,19 @@ class Handoff(Feature):
             return f"{state.players[state.turn].name} asks {name}: may I go out?"
         if state.to_move() == seat:
             return f"It is {name}'s turn."
+        if seats.next_person(state) == seat:
+            return f"It is {name}'s turn next."
         return f"{name}'s cards stay hidden until {name} has the phone."
 
     def on_table(self, _opened):
-        """A game just put on the table: with several people, whoever is to move
-        (or the seat the page last showed) takes the phone first."""
+        """A game just put on the table: with several people, the person who plays
+        first (after the bots before them; at a deal's end, the seat the page
+        last showed) takes the phone first."""
         s = self.session
         s.handoff, s.since = None, False
         if self.several():
-            mover = s.state.to_move()
-            self.lock(mover if mover is not None and mover in seats.people(s.state) else s.seat)
+            nxt = seats.next_person(s.state)
+            self.lock(s.seat if nxt is None else nxt)
 
     # -- commands ---------------------------------------------------------------------------
     @command(while_bots=True)

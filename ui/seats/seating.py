@@ -9,6 +9,7 @@ asks here instead. A game started on this page always has a person at seat
 
 from game.deal import SEAT_NAMES
 from game.load import MAX_NAME, int_in
+from game.names import Phase
 
 PEOPLE_WORD = "person"   # the new-game screen's choice of a person for a seat
 MAX_HINTS = 100_000      # hints counted for one seat in one game (far more than any game asks)
@@ -29,6 +30,18 @@ def shared(state, view):
     no seat (``seat`` and ``my_side`` None), so no side is "Us" and every side
     is named by its players; as it is with one person."""
     return {**view, "seat": None, "my_side": None} if several(state) else view
+
+
+def next_person(state):
+    """The person who moves first from here (the bots before them play first), by
+    the order of play: those answering "may I go out?", the asker, then round
+    the table; None if nobody plays here."""
+    mover, n = state.to_move(), state.num_players
+    if mover is None:
+        return None
+    order = [*state.answering, state.turn] if state.phase == Phase.ANSWER else [mover]
+    order += [(state.turn + i) % n for i in range(1, n + 1)]
+    return next((seat for seat in order if state.players[seat].bot is None), None)
 
 
 def first(state):

@@ -70,10 +70,12 @@ def mini_card(card, up, front):
 
 
 def chip_fan(cards, n):
-    """A fanned stack of mini cards; the first ``n`` selected ones stand up."""
-    drawn = fan_cards(cards)
+    """A fanned stack of mini cards, the front one (last, its corner index shown)
+    the card a tap selects first (``cards[0]``: a selection takes the group's
+    cards in order); the ``n`` selected ones stand up, from the front."""
+    drawn = fan_cards(cards)[::-1]
     up = min(n, len(drawn)) if n < len(cards) else len(drawn)
-    minis = [mini_card(c, i < up, i == len(drawn) - 1) for i, c in enumerate(drawn)]
+    minis = [mini_card(c, i >= len(drawn) - up, i == len(drawn) - 1) for i, c in enumerate(drawn)]
     return h("span", {"class": f"fan n{len(drawn)}", "aria-hidden": "true"}, minis)
 
 

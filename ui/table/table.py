@@ -12,12 +12,15 @@ draw (or pile take). The table's drawing is ui/table/table_screen.py.
 from collections import Counter
 
 import game
+from game import cards as C
+from game.melds import new_meld_problem
+from game.moves import refusal
 from game.names import Act, Phase
 from game.words import narrate
 from ui.core.commands import Feature, command, screen
 from ui.table import deal_log
 from ui.table.recap import Recap
-from ui.table.refusals import discard_refusal, meld_action
+from ui.table.refusals import discard_refusal, meld_action, refusals
 from ui.table.table_screen import TableScreen
 from ui.table.turn import hand
 
@@ -131,8 +134,17 @@ class Table(Feature):
 
     @command
     def do_take(self, _arg=None):
+        """Take the pile with the selection; refused, say what the greyed button
+        says where the rules refuse any take now (it names the card)."""
         s = self.session
-        self.act({"type": Act.TAKE_PILE, "melds": s.sel.placements(hand(s))})
+        action = {"type": Act.TAKE_PILE, "melds": s.sel.placements(hand(s))}
+        seen = game.observe(s.state, s.seat)
+        why = refusal(seen, action)
+        if why:
+            view = game.view(s.state, s.seat, log=False)
+            self.app.say(refusals(seen, s.seat, s.sel, view)[Act.TAKE_PILE] or why)
+            return
+        self.act(action)
 
     @command
     def do_meld(self, _arg=None):
@@ -234,8 +246,19 @@ class Table(Feature):
 
     @command(while_bots=True)
     def do_stage(self, _arg=None):
-        if self.session.sel.stage(hand(self.session)) is None:
+        """The selection as a new meld to send with the next Meld; on the person's
+        turn to play, only one the rules would take (why not, at once)."""
+        s = self.session
+        cards = s.sel.selected_cards(hand(s))
+        if not cards:
             self.app.say("Select cards in your hand first.")
+            return
+        if s.state.to_move() == s.seat and s.state.phase == Phase.PLAY:
+            problem = new_meld_problem(s.state.rules, cards)
+            if problem:
+                self.app.say(f"{problem} Not staged: {' '.join(C.label(c) for c in cards)}.")
+                return
+        s.sel.stage(hand(s))
 
     @command
     def do_add_to(self, meld_id):
