@@ -125,26 +125,41 @@ def test_no_room_imports_another_rooms_feature():
 OWNERS = {f.name: f.metadata["owner"] for f in dataclasses.fields(Session)}
 
 
+def functions(module):
+    return [n for n in ast.walk(tree(module)) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))]
+
+
+def bound(fn):
+    """(name, value) of each simple binding in ``fn``: ``x = v`` and ``a, b = v, w``."""
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                pairs = (zip(target.elts, node.value.elts) if isinstance(target, ast.Tuple)
+                         and isinstance(node.value, ast.Tuple) else [(target, node.value)])
+                yield from ((t.id, v) for t, v in pairs if isinstance(t, ast.Name))
+
+
+def session_names(fn):
+    """The names that hold the session in ``fn``: those bound to ``self.session``
+    (``s = self.session``), and a pure function's parameter ``s``."""
+    return ({a.arg for a in fn.args.args if a.arg == "s"}
+            | {name for name, value in bound(fn) if is_self_attr(value, "session")})
+
+
+def is_session(node, names):
+    return is_self_attr(node, "session") or isinstance(node, ast.Name) and node.id in names
+
+
 def session_writes(module):
     """[(field, line)] of every write to a session field in ``module``."""
     found = []
-    for fn in ast.walk(tree(module)):
-        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            continue
-        aliases = {a.arg for a in fn.args.args if a.arg == "s"}  # a pure function's session: ``s``
-        for node in ast.walk(fn):
-            if isinstance(node, ast.Assign):  # s = self.session; s, app = self.session, self.app
-                for target in node.targets:
-                    pairs = (zip(target.elts, node.value.elts) if isinstance(target, ast.Tuple)
-                             and isinstance(node.value, ast.Tuple) else [(target, node.value)])
-                    aliases |= {t.id for t, v in pairs if isinstance(t, ast.Name) and is_self_attr(v, "session")}
+    for fn in functions(module):
+        names = session_names(fn)
 
         def field_of(node):
             while isinstance(node, ast.Subscript):
                 node = node.value
-            if isinstance(node, ast.Attribute) and node.attr in OWNERS and (
-                    is_self_attr(node.value, "session") or isinstance(node.value, ast.Name)
-                    and node.value.id in aliases):
+            if isinstance(node, ast.Attribute) and node.attr in OWNERS and is_session(node.value, names):
                 return node.attr
             return None
 
@@ -157,8 +172,7 @@ def session_writes(module):
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
                 targets = [node.func.value]
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
-                obj = node.args[0] if node.args else None
-                if is_self_attr(obj, "session") or isinstance(obj, ast.Name) and obj.id in aliases:
+                if node.args and is_session(node.args[0], names):
                     found.append(("(setattr)", node.lineno))
             for target in targets:
                 for part in (target.elts if isinstance(target, ast.Tuple) else [target]):
@@ -201,26 +215,12 @@ def table_appliers(module):
     game on the table: ``s.state`` or ``self.session.state``, or a name bound to it
     (a copy of the position, or one of its own, is the module's business)."""
     found = []
-    for fn in ast.walk(tree(module)):
-        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            continue
-        aliases = {a.arg for a in fn.args.args if a.arg == "s"}
-        on_table = set()
-        for node in ast.walk(fn):
-            if isinstance(node, ast.Assign) and len(node.targets) == 1:
-                target, value = node.targets[0], node.value
-                pairs = (zip(target.elts, value.elts) if isinstance(target, ast.Tuple)
-                         and isinstance(value, ast.Tuple) else [(target, value)])
-                for t, v in pairs:
-                    if isinstance(t, ast.Name) and is_self_attr(v, "session"):
-                        aliases.add(t.id)
-                    elif isinstance(t, ast.Name) and isinstance(v, ast.Attribute) and v.attr == "state":
-                        on_table.add(t.id)
+    for fn in functions(module):
+        names = session_names(fn)
+        on_table = {name for name, value in bound(fn) if isinstance(value, ast.Attribute) and value.attr == "state"}
 
         def table_state(node):
-            return (isinstance(node, ast.Attribute) and node.attr == "state"
-                    and (is_self_attr(node.value, "session")
-                         or isinstance(node.value, ast.Name) and node.value.id in aliases)
+            return (isinstance(node, ast.Attribute) and node.attr == "state" and is_session(node.value, names)
                     or isinstance(node, ast.Name) and node.id in on_table)
         for node in ast.walk(fn):
             if (isinstance(node, ast.Call) and node.args and table_state(node.args[0]) and (

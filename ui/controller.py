@@ -43,7 +43,7 @@ class Controller:
         self.board = Board(self.session, self.signals)
         storage = page.storage()
         self.store = SaveStore(storage or MemoryStorage(), now=page.local_now, kept=storage is not None)
-        self.settings = S.read(page.storage())
+        self.settings = S.read(storage)
         self.render_ms = []
         self.signals.on("on_table", self.on_table)
         self.table = Table(self)

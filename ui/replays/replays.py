@@ -195,7 +195,7 @@ class Replays(Feature):
         """Each deal's replay tools on the score sheet and, for a deal played
         again, its score next to the original's."""
         slot = self.session.slot
-        original = self.app.store.original(slot) if slot else None
-        top = ([view.compare(v, original)]
-               if original and v["deal_results"] and len(original["scores"]) == len(v["sides"]) else [])
+        # read from the save only once a deal is scored (the table draws often)
+        original = self.app.store.original(slot) if slot and v["deal_results"] else None
+        top = [view.compare(v, original)] if original and len(original["scores"]) == len(v["sides"]) else []
         return SheetParts(top=top, after_deal=lambda deal: [view.deal_tools(deal)])

@@ -59,10 +59,8 @@ class TableScreen:
         self.recap.reveal_their_change()  # once the table shows: a hidden element cannot scroll into view
         self.reveal_targets(now.targets)
         self.signals.emit("drawn", v)
-        self.page.focus(focus)  # a rebuilt control gets the focus back
-        if s.refocus:
-            self.page.focus(s.refocus)
-            s.refocus = None
+        self.page.focus(s.refocus or focus)  # a rebuilt control gets the focus back, or the one asked for
+        s.refocus = None
 
     def turn_now(self, v):
         """What the shown seat's controls depend on: the selection, and (on
