@@ -368,6 +368,54 @@ def assert_in_view(page, where, hand_fits=False):
     inside("#hand .chip-slot:last-child .chip")
 
 
+# Every leaf of text on the table as the rectangle a person sees: clipped by
+# each scrolling or hidden-overflow ancestor, and skipped when invisible.
+TEXT_BOXES = """() => {
+  const out = [];
+  const clip = (el, r) => {
+    for (let a = el; a; a = a.parentElement) {  // its own overflow too (text hidden in a 1px box)
+      const s = getComputedStyle(a);
+      if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
+        const b = a.getBoundingClientRect();
+        r = {left: Math.max(r.left, b.left), right: Math.min(r.right, b.right),
+             top: Math.max(r.top, b.top), bottom: Math.min(r.bottom, b.bottom)};
+      }
+    }
+    return r;
+  };
+  for (const root of document.querySelectorAll('#table, #actions')) {
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(), n = 0; node; node = walk.nextNode(), n++) {
+      const el = node.parentElement;
+      if (!node.textContent.trim() || el.closest('.sr-only, [hidden], details:not([open]) > :not(summary)')) continue;
+      const s = getComputedStyle(el);
+      if (s.visibility === 'hidden' || Number(s.opacity) === 0 || !el.getClientRects().length) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rr of range.getClientRects()) {
+        const r = clip(el, {left: rr.left, right: rr.right, top: rr.top, bottom: rr.bottom});
+        if (r.right - r.left > 1 && r.bottom - r.top > 1)
+          out.push({n: root.id + n, text: node.textContent.trim().slice(0, 30), id: el.id || el.className, ...r});
+      }
+    }
+  }
+  return out;
+}"""
+
+# Each chip's front card, its corner index (rank and suit), and its count and
+# new cards: in view, inside the hand, and the top element at the centre of
+# each belongs to that chip (nothing covers it).
+CHIP_INDICES = """() => [...document.querySelectorAll('#hand .chip')].map(chip => {
+  const parts = [...chip.querySelectorAll('.mc.front, .mc.front > span, .c-badges > span')]
+    .map(e => e.getBoundingClientRect()).filter(r => r.width && r.height);
+  const covered = parts.some(r => {
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    return !(hit && chip.contains(hit)); });
+  return {rank: chip.dataset.rank, top: Math.min(...parts.map(r => r.top)),
+          bottom: Math.max(...parts.map(r => r.bottom)), left: Math.min(...parts.map(r => r.left)),
+          right: Math.max(...parts.map(r => r.right)), covered};
+})"""
+
 SMALL_TEXT = """() => {
   const out = [];
   const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);

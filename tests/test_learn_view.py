@@ -43,12 +43,13 @@ def table_ids(state):
     controller mounts them)."""
     v = page_view(state, 0, log=False)
     sel = Selection()
-    return ids(hand_view.hand(v, sel.groups(v["hand"]), can_stage=False, can_clear=False)
+    return ids(hand_view.hand(sel.groups(v["hand"])) + hand_view.hand_head(len(v["hand"]), can_stage=False,
+                                                                           can_clear=False)
                + bar_view.actions(v, selected=[], has_staged=False, can_undo=False,
                                 can_knock=game.is_legal(state, {"type": "knock"}), busy=False,
                                 refusals={})
                + board_view.piles(v)
-               + board_view.meld_area(v, set(), adding=False, targets=[], theirs_open=False,
+               + board_view.meld_area(v, [], adding=False, targets=[], theirs_open=False,
                                   shown_meld=None))
 
 

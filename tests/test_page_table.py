@@ -222,7 +222,7 @@ def test_their_melds_unfolded_for_their_changes_fold_at_the_persons_draw(toggles
     async def scenario(ctl, page):
         assert page.revealed == []
         s = await after_wests_big_turn(ctl, toggles)
-        assert page.revealed[0] == "#meld-scroll .side.theirs .meld.changed"
+        assert page.revealed[0] == "#their-melds .meld.changed"
         assert s.theirs_open == open_after and not changed_melds(ctl.session)
 
     run(scenario)

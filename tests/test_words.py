@@ -79,16 +79,16 @@ def test_a_seats_piles_wrap_between_piles_not_inside_one():
 
 def test_an_empty_hand_with_a_pile_to_come_says_it_comes_next_turn():
     """In the lesson's third position West and East have discarded their last
-    card: "hand 0 · foot 11" read as a wrong count."""
+    card: "0 · foot 11" read as a wrong count."""
     state = lesson.position(lesson.load(), 2)
     west = game.view(state, 0, log=False)["players"][1]
     assert (west["hand_count"], west["pile_counts"]) == (0, [11])
-    assert board_view.hand_words(west) == "hand\u00a00 · foot next\u00a0turn"
+    assert board_view.hand_words(west) == "0 · foot next\u00a0turn"
     # and the seat box names that pile once
     box = next(n for n in board_view.seats(page_view(state, 0, log=False)) if n.attrs["id"] == "seat-1")
-    assert [t for t in strings(box) if "foot" in t] == ["hand\u00a00 · foot next\u00a0turn"], strings(box)
-    assert board_view.hand_words({"hand_count": 0, "pile_counts": []}) == "hand 0"
-    assert board_view.hand_words({"hand_count": 4, "pile_counts": [13, 11]}) == "hand 4"
+    assert [t for t in strings(box) if "foot" in t] == ["0 · foot next\u00a0turn"], strings(box)
+    assert board_view.hand_words({"hand_count": 0, "pile_counts": []}) == "0"
+    assert board_view.hand_words({"hand_count": 4, "pile_counts": [13, 11]}) == "4"
 
 
 # -- every string the page can show ------------------------------------------------------
@@ -118,9 +118,9 @@ def page_strings(state):
     legal = legal_summary(state, 0) if state.phase in ("draw", "play") and state.to_move() == 0 else {}
     picked = state.players[0].hand[:1]
     trees = [board_view.scores(view), board_view.seats(view), board_view.piles(view),
-             board_view.meld_area(view, (), adding=bool(picked), targets=(), theirs_open=True, shown_meld=None),
-             hand_view.hand(view, groups, can_stage=True, can_clear=True, hint=True),
-             hand_view.staged(view, [{"cards": picked}] if picked else []),
+             board_view.meld_area(view, [{"cards": picked}] if picked else [], adding=bool(picked), targets=(),
+                                  theirs_open=True, shown_meld=None),
+             hand_view.hand(groups, hint=True), hand_view.hand_head(len(view["hand"]), can_stage=True, can_clear=True),
              bar_view.actions(view, selected=picked, has_staged=False, can_undo=True,
                             can_knock=legal.get("knock", "no") is None, busy=False, refusals=legal),
              sheet_view.sheet(view, game.winner(state) if state.phase == "game_end" else [])]
@@ -199,9 +199,8 @@ def test_the_rules_of_every_preset_use_the_tables_words():
 
 def test_a_hand_of_one_card_says_card():
     state = position(hands={0: "5S"}, piles={0: []})
-    view = page_view(state, 0, log=False)
-    head = hand_view.hand(view, Selection().groups(["5S"]), can_stage=False, can_clear=False)[0]
-    assert "Hand · 1 card" in strings(head)  # "Your " is spoken only
+    head = hand_view.hand_head(len(state.players[0].hand), can_stage=False, can_clear=False)[0]
+    assert "1 card" in strings(head)  # "Your hand · " is spoken only
 
 
 def test_asking_to_go_out_reads_as_one_sentence():
@@ -219,11 +218,14 @@ def test_presets_are_named_as_players_know_them():
 
 
 def test_seats_say_partner_or_opponent_in_words():
+    """The partner's box says "partner" (colour is never the only sign); an
+    opponent's says nothing of it on the table, and "opponent" in its title."""
     view = page_view(position(), 0, log=False)
-    roles = {n.attrs["id"]: strings(n) for n in board_view.seats(view)}
-    assert [t for t in roles["seat-2"] if t.startswith("partner")] and not any("✕" in t or "✓" in t
-                                                                               for ts in roles.values() for t in ts)
-    assert [t for t in roles["seat-1"] if t.startswith("opponent")]
+    seats = {n.attrs["id"]: n for n in board_view.seats(view)}
+    roles = {seat: strings(n) for seat, n in seats.items()}
+    assert [t for t in roles["seat-2"] if "partner" in t] and not any("✕" in t or "✓" in t
+                                                                      for ts in roles.values() for t in ts)
+    assert not [t for t in roles["seat-1"] if "partner" in t] and "opponent" in seats["seat-1"].attrs["title"]
 
 
 def recap_strings(name, seed):

@@ -105,7 +105,7 @@
   }
 
   // A banner never covers these, nor the box of the seat that acted (step.keep).
-  const KEEP_CLEAR = ["#hand", "#actions", "#status", "#recap"];
+  const KEEP_CLEAR = ["#hand", "#actions", "#status", "#message", "#recap", "#scores"];
 
   function visibleRects(selectors) {
     const out = [];

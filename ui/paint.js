@@ -29,7 +29,7 @@
   // The table's regions (index.html ids) and the elements whose data-*
   // attributes the layout depends on.
   const REGIONS = ["scores", "status", "recap", "log", "message", "seats", "melds", "piles",
-                   "staged", "hand", "sheet", "actions", "handoff"];
+                   "hand-head", "hand", "sheet", "actions", "handoff"];
   const SCREENS = ["table", "sheet", "handoff"];
   // Elements that only hold text and layout: nothing that loads, runs or submits.
   const TAGS = new Set(["a", "abbr", "b", "br", "button", "caption", "code", "dd", "del", "details",

@@ -34,8 +34,8 @@ def pile_words(counts):
     return "in\u00a0foot"  # one line even in a six-seat box
 
 
-def side_facts(view, side, points=True):
-    """["5 melds", "2 canastas", "red 3 ×1", "1 230 pts"] for one side (``points``: the last)."""
+def side_facts(view, side):
+    """["5 melds", "2 canastas", "red 3 ×1", "1 230 pts"] for one side (the points it has down: the last)."""
     s = view["sides"][side]
     canastas = sum(1 for m in s["melds"] if m["canasta"])
     parts = [plural(len(s["melds"]), "meld")]
@@ -43,8 +43,7 @@ def side_facts(view, side, points=True):
         parts.append(plural(canastas, "canasta"))
     if s["red3"]:
         parts.append(f"red 3 ×{len(s['red3'])}")
-    if points:
-        parts.append(f"{fmt(s['table_points'])} pts")
+    parts.append(f"{fmt(s['table_points'])} pts")
     return parts
 
 

@@ -49,9 +49,9 @@ def turn_prompt(view):
 def signs(rules):
     """The table's signs and what each means, for the legend on the rules
     screen: (sign, words) pairs, only those these rules can show."""
-    out = [("▶ West", "that player is moving; a seat's second line says partner or opponent."),
-           ("Us 120 +380", "the running total, then the points the side has on the table this deal "
-                           "(melds, canasta bonuses, red 3s), counted at the deal's end."),
+    out = [("▶ West", "that player is moving; your partner's box says partner."),
+           ("Us 120 · +380 down", "the running total, then the points the side has down on the table this "
+                                  "deal (melds, canasta bonuses, red 3s), counted at the deal's end."),
            ("K ×5 clean", "a meld: its rank and number of cards; clean: no wild cards."),
            ("K ×5 dirty", "a dashed frame: a dirty meld, with wild cards."),
            ("★ K ×7", "a canasta: a gold-tinted tile with a thick frame."),

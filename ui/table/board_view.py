@@ -21,35 +21,34 @@ from ui.core.text import fmt
 
 
 def scores(view):
-    """Deal number, then each side's running total and, during the deal, the
-    points it has on the table so far (melds, canastas, red 3s: all public)."""
+    """The deal, then each side's running total under its name (the points a
+    side has down this deal are in the head of its melds)."""
     mine = view["my_side"]
-    live = view["phase"] not in (Phase.DEAL_END, Phase.GAME_END)
-    out = [h("span", {"class": "deal"}, f"Deal {view['deal']}/{view['deals']}")]
+    out = [h("span", {"class": "score-rows", "aria-hidden": "true"},
+             h("span", {"class": "deal"}, f"Deal {view['deal']}/{view['deals']}"), h("span", None, "total"))]
     for side in sorted(range(len(view["sides"])), key=lambda s: s != mine):
-        s = view["sides"][side]
         name = T.side_name(view, side, short=True)
-        points = s["table_points"]
-        label = f"{name}: {fmt(s['total'])}" + (f", {fmt(points)} on the table this deal" if live else "")
-        out.append(h("span", {"class": "score", "aria-label": label}, name + " ",
-                     h("b", {"id": f"score-side-{side}"}, fmt(s["total"])),
-                     h("span", {"class": "live", "id": f"live-side-{side}", "aria-hidden": "true"},
-                       f" {'+' if points >= 0 else '−'}{fmt(abs(points))}") if live else None))
+        total = fmt(view["sides"][side]["total"])
+        out.append(h("span", {"class": "score"}, sr_only(f"{name}: {total} in all."),
+                     h("span", {"class": "score-side", "aria-hidden": "true"}, name),
+                     h("b", {"id": f"score-side-{side}", "aria-hidden": "true"}, total)))
     return out
 
 
 def hand_words(player):
-    """A seat's hand count; an empty hand with a pile to come says when it
-    comes (a last card discarded brings the next pile at the start of the
-    next turn, so "hand 0" alone reads as a wrong count)."""
+    """A seat's cards in hand (the number, the piles to come after it); an
+    empty hand with a pile to come says when it comes (a last card discarded
+    brings the next pile at the start of the next turn, so "0" alone reads
+    as a wrong count)."""
     if player["hand_count"] or not player["pile_counts"]:
-        return f"hand {player['hand_count']}"
+        return str(player["hand_count"])
     pile = "knee" if len(player["pile_counts"]) == 2 else "foot"
-    return f"hand\u00a00 · {pile} next\u00a0turn"
+    return f"0 · {pile} next\u00a0turn"
 
 
 def seats(view):
-    """Every other player: name, partner or opponent (and with whom), cards left."""
+    """Every other player in two short lines: the name (who is to move, who is
+    your partner) and the cards left with the piles to come."""
     out = []
     teams = len(view["sides"]) > 2 and len(view["sides"]) < len(view["players"])
     levels = {bot_level(p["bot"]) for p in view["players"] if p["seat"] != view["seat"] and p["bot"]}
@@ -62,18 +61,16 @@ def seats(view):
         role = "partner" if p["side"] == view["my_side"] else "opponent"
         mates = [q["name"] for q in view["players"] if q["side"] == p["side"] and q["seat"] != seat]
         who = f"{p['bot']} bot" if p["bot"] else "person"
+        with_whom = f" with {T.short_name(mates[0])}" if teams and role == "opponent" and mates else ""
+        piles = pile_words(p["pile_counts"]) if p["hand_count"] or len(p["pile_counts"]) != 1 else None
         out.append(h(
             "div", {"class": "seat " + role + (" moving" if moving else ""), "id": f"seat-{seat}",
-                    "data-seat": seat, "data-role": role, "title": f"{p['name']}: {role}, {who}"},
+                    "data-seat": seat, "data-role": role, "title": f"{p['name']}: {role}{with_whom}, {who}"},
             h("div", {"class": "seat-name"}, ("▶ " if moving else "")
-              + (T.short_name(p["name"]) if crowded else p["name"])),
-            # the role in a word (and colour); with several teams, also who sits with whom
-            h("div", {"class": "seat-role"}, role + (f" with {T.short_name(mates[0])}"
-                                                     if teams and role == "opponent" and mates else "")),
-            h("div", {"class": "seat-counts"}, hand_words(p)),
-            # (an empty hand's one pile to come is named on the line above)
-            h("div", {"class": "seat-counts"}, pile_words(p["pile_counts"]))
-            if p["hand_count"] or len(p["pile_counts"]) != 1 else None,
+              + (T.short_name(p["name"]) if crowded else p["name"]),
+              # your partner in a word (and colour); with several teams, who sits with whom
+              h("span", {"class": "seat-role"}, " partner" if role == "partner" else with_whom)),
+            h("div", {"class": "seat-counts"}, hand_words(p), " · " if piles else None, piles),
             # which bot is which, when the levels differ
             h("div", {"class": "seat-level"}, f"{bot_level(p['bot'])} bot")
             if p["bot"] and len(levels) > 1 else None))
@@ -125,7 +122,37 @@ def change_words(change):
     return ". New since your last turn" if change == "new" else f". {plural(change, 'card')} added since your last turn"
 
 
-def side_panel(view, side, staged_ids, adding=False, targets=(), changed=None):
+def staged_tokens(view, placements):
+    """The staged melds at the end of your side's melds, one token each
+    ("New 5♠ 5♦ 5♣ ✕", "+ K♠ K♥ ✕", the meld it joins outlined): a tap takes
+    one back."""
+    melds = {m["id"]: m for m in view["sides"][view["my_side"]]["melds"]}
+    tokens = []
+    for i, pl in enumerate(placements):
+        cards = " ".join(C.label(c) for c in pl["cards"])
+        if "to" in pl and pl["to"] in melds:
+            what, words = "+", f"add to {narrate.meld_rank_label(melds[pl['to']]['rank'])}"
+        else:
+            what, words = "New", "new meld"
+        shown = [h("span", {"class": "staged-what"}, what), " ", h("span", {"class": "staged-cards"}, cards),
+                 h("span", {"class": "staged-x"}, "✕")]
+        tokens.append(button(
+            [sr_only(f"Take back staged meld {i + 1}: {words}, {cards}"), h("span", {"aria-hidden": "true"}, shown)],
+            "unstage", str(i), id=f"unstage-{i}", cls="staged-token"))
+    return tokens
+
+
+def staged_fact(view, placements):
+    """How many melds are staged, in the head of your side's melds."""
+    if not placements:
+        return None
+    note = " The pile's top card joins the first one." if view["phase"] == Phase.DRAW else ""
+    return h("span", {"class": "fact staged-title", "id": "staged",
+                      "aria-label": f"Staged: {plural(len(placements), 'meld')}, tap one to take it back.{note}"},
+             f"staged {len(placements)}" + (" · top card joins the first" if note else ""))
+
+
+def side_panel(view, side, staged_ids, adding=False, targets=(), changed=None, staged=()):
     s = view["sides"][side]
     mine = side == view["my_side"]
     name, players = T.side_name(view, side), T.side_players(view, side)
@@ -154,6 +181,9 @@ def side_panel(view, side, staged_ids, adding=False, targets=(), changed=None):
     changed = changed or {}
     melds = [meld_chip(m, mine, m["id"] in staged_ids, adding, mine and m["id"] in targets, changed.get(m["id"]))
              for m in s["melds"]]
+    if mine and staged:
+        facts.append(staged_fact(view, staged))
+        melds += staged_tokens(view, staged)
     # no melds is said in the head, so a small phone's panel has no line more to scroll
     none = None if melds else h("span", {"class": "fact none"}, "no melds yet")
     return h("section", {"class": "side" + (" mine" if mine else " theirs"), "id": f"side-{side}",
@@ -162,18 +192,20 @@ def side_panel(view, side, staged_ids, adding=False, targets=(), changed=None):
              h("div", {"class": "meld-list"}, melds))
 
 
-def melds(view, staged_ids, adding=False, targets=(), changed=None):
+def melds(view, staged_ids, adding=False, targets=(), changed=None, staged=()):
     """One panel per side, the player's own last (nearest the hand); ``targets``:
     the ids of the side's melds the selection may join (marked "target");
-    ``changed``: the melds changed since your last turn (marked)."""
+    ``changed``: the melds changed since your last turn (marked); ``staged``:
+    the staged placements, as tokens after your side's melds."""
     mine = view["my_side"]
     order = [s for s in range(len(view["sides"])) if s != mine] + [mine]
-    return [side_panel(view, s, staged_ids, adding, targets, changed) for s in order]
+    return [side_panel(view, s, staged_ids, adding, targets, changed, staged) for s in order]
 
 
 def side_words(view, side, changed=None):
     news = side_changes(view, side, changed)
-    return T.side_name(view, side) + ": " + ", ".join(side_facts(view, side) + ([news] if news else []))
+    facts = side_facts(view, side)  # the points first, as the strip shows them
+    return T.side_name(view, side) + ": " + ", ".join(facts[-1:] + facts[:-1] + ([news] if news else []))
 
 
 def side_changes(view, side, changed):
@@ -183,31 +215,36 @@ def side_changes(view, side, changed):
 
 
 def side_summary(view, side, changed=None):
-    """One opponent side in a few words: "Them 5 melds · 2 canastas · red 3 ×1 · 1 230 pts",
+    """One opponent side in a few words: "Them 1 230 pts · 5 melds · 2 canastas · red 3 ×1",
     and what changed since your last turn ("2 melds changed")."""
     news = side_changes(view, side, changed)
+    facts = side_facts(view, side)
     return h("span", {"class": "strip-side" + (" changed" if news else ""), "data-side": side},
-             # the side's points are in the top bar: the strip keeps to one line where it can
-             h("b", None, T.side_name(view, side, short=True)), " " + " · ".join(side_facts(view, side, points=False)),
+             h("b", None, T.side_name(view, side, short=True)), " " + " · ".join(facts[-1:] + facts[:-1]),
              h("span", {"class": "strip-change"}, " · " + news) if news else None)
 
 
-def meld_area(view, staged_ids, *, adding, targets, theirs_open, shown_meld, changed=None):
-    """The melds region: the opponents' sides folded into one line that opens
-    on a tap, a meld's cards when one is shown, then the panels (scrolling);
+def meld_area(view, staged, *, adding, targets, theirs_open, shown_meld, changed=None):
+    """The melds region: the other sides' melds in one row above yours (on a
+    phone folded into a line of words until a tap or a change opens them,
+    the row keeping its height either way, so yours never move), a meld's
+    cards when one is shown, then your side's melds (scrolling);
     ``changed``: the melds changed since your last turn, marked in each."""
     mine = view["my_side"]
     theirs = [s for s in range(len(view["sides"])) if s != mine]
+    staged_ids = {pl["to"] for pl in staged if "to" in pl}
     strip = button([h("span", {"class": "strip-sides", "aria-hidden": "true"},
                       [side_summary(view, s, changed) for s in theirs]),
                     h("span", {"class": "strip-mark", "aria-hidden": "true"}, "▾" if theirs_open else "▸")],
                    "opponents", id="btn-opponents", cls="strip",
                    label=("Hide" if theirs_open else "Show") + " the other sides' melds: "
                          + "; ".join(side_words(view, s, changed) for s in theirs),
-                   extra={"aria-expanded": "true" if theirs_open else "false", "aria-controls": "meld-scroll"})
-    panels = melds(view, staged_ids, adding, targets, changed)
-    return [strip, meld_detail(view, shown_meld),
-            h("div", {"class": "meld-scroll" + (" open" if theirs_open else ""), "id": "meld-scroll"}, panels)]
+                   extra={"aria-expanded": "true" if theirs_open else "false", "aria-controls": "their-melds"})
+    panels = melds(view, staged_ids, adding, targets, changed, staged)
+    return [h("div", {"class": "their-row" + (" open" if theirs_open else "")},
+              strip, h("div", {"class": "their-melds", "id": "their-melds"}, panels[:-1])),
+            meld_detail(view, shown_meld),
+            h("div", {"class": "meld-scroll", "id": "meld-scroll"}, panels[-1])]
 
 
 def meld_detail(view, meld_id):

@@ -1,41 +1,14 @@
-"""The hand and the staged melds as ui.core.html trees: one chip per rank
-group, its cards fanned, and the staged placements as tokens."""
+"""The hand as ui.core.html trees: one chip per rank group, its cards
+fanned, and the row of tools above it (the count, New meld, Clear)."""
 
 from collections import Counter
 
 from game import cards as C
 from game.english import plural
-from game.names import Phase
 from game.view import sort_key
-from game.words import narrate
 from ui.core.html import button, h
 from ui.core.pieces import SUIT_CLASS, sr_only
 from ui.core.selection import group_name, group_title
-
-
-def staged(view, placements):
-    """The staged melds as a wrapped row of tokens ("New 5 5 5 ✕", "+K K ✕"),
-    under a height the layout bounds (it scrolls within it, never over the hand)."""
-    if not placements:
-        return []
-    melds = {m["id"]: m for m in view["sides"][view["my_side"]]["melds"]}
-    tokens = []
-    for i, pl in enumerate(placements):
-        cards = " ".join(C.label(c) for c in pl["cards"])
-        if "to" in pl and pl["to"] in melds:
-            what, words = "+", f"add to {narrate.meld_rank_label(melds[pl['to']]['rank'])}"
-        else:
-            what, words = "New", "new meld"
-        shown = [h("span", {"class": "staged-what"}, what), " ", h("span", {"class": "staged-cards"}, cards),
-                 h("span", {"class": "staged-x"}, "✕")]
-        tokens.append(h("li", {"class": "staged-row"}, button(
-            [sr_only(f"Take back staged meld {i + 1}: {words}, {cards}"), h("span", {"aria-hidden": "true"}, shown)],
-            "unstage", str(i), id=f"unstage-{i}", cls="staged-token")))
-    note = " The pile's top card joins the first one." if view["phase"] == Phase.DRAW else ""
-    title = f"Staged: {plural(len(placements), 'meld')}, tap one to take it back.{note}"
-    return [h("h3", {"class": "staged-title"}, title),
-            h("ul", None, tokens)]
-
 
 WILD_KEYS = ("2", C.JOKER)
 
@@ -82,13 +55,12 @@ def chip_fan(cards, n):
 HAND_HINT = "Tap: one more · −: one fewer · hold: all · drag to play"
 
 
-def hand(view, groups, *, can_stage, can_clear, fresh=None, hint=False):
+def hand(groups, *, fresh=None, hint=False):
     """One chip per rank group, every group's corner index in view at once (a
     phone lays them seven to a row, so the largest hand fits in two rows); a
     selected chip has a "−" next to it, and the cards drawn or taken this turn
     (``fresh``, a Counter) are outlined and counted under it ("+2")."""
     fresh = fresh or Counter()
-    total = sum(len(cards) for _, cards, _ in groups)
     chips = []
     ordered = display_order(groups)
     first_wild = next((key for key, _, _ in ordered if key in WILD_KEYS), None)
@@ -114,11 +86,15 @@ def hand(view, groups, *, can_stage, can_clear, fresh=None, hint=False):
         # the wild cards begin here: a bar in the slot's own margin, clear of a "new" outline
         divider = h("span", {"class": "wild-divider", "aria-hidden": "true"}) if key == first_wild else None
         chips.append(h("div", {"class": "chip-slot" + (" wild-first" if divider else "")}, divider, chip, less))
-    title = h("div", {"class": "hand-head"},
-              h("h2", {"class": "hand-title"}, sr_only("Your "), f"Hand · {plural(total, 'card')}"),
-              button("New meld", "stage", id="btn-stage", cls="tool", disabled=not can_stage,
-                     label="Stage the selected cards as a new meld"),
-              button("Clear", "clear", id="btn-clear", cls="tool", disabled=not can_clear,
-                     label="Clear the selection and staged melds"))
-    return [title, h("p", {"class": "hint", "id": "hand-hint"}, HAND_HINT) if hint and chips else None,
+    return [h("p", {"class": "hint", "id": "hand-hint"}, HAND_HINT) if hint and chips else None,
             h("div", {"class": "chips"}, chips or [h("span", {"class": "muted"}, "no cards")])]
+
+
+def hand_head(total, *, can_stage, can_clear):
+    """The hand's count and the selection's tools, in the row above the hand
+    beside the Hint and Log buttons."""
+    return [h("h2", {"class": "hand-title"}, sr_only("Your hand · "), plural(total, "card")),
+            button("New meld", "stage", id="btn-stage", cls="tool", disabled=not can_stage,
+                   label="Stage the selected cards as a new meld"),
+            button("Clear", "clear", id="btn-clear", cls="tool", disabled=not can_clear,
+                   label="Clear the selection and staged melds")]

@@ -84,7 +84,7 @@ class Recap:
         """Once the other sides' melds unfold by themselves, a changed meld of
         theirs is scrolled into view (on a phone the melds area shows yours first)."""
         if self.reveal_theirs:
-            self.page.reveal("#meld-scroll .side.theirs .meld.changed")
+            self.page.reveal("#their-melds .meld.changed")
             self.reveal_theirs = False
 
     def draw(self):

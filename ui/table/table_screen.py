@@ -52,6 +52,8 @@ class TableScreen:
         self.draw_board(v, now)
         if not s.since:  # else the turns since theirs show in place of the hand (ui/handoff)
             self.draw_hand(v, now)
+        else:
+            self.page.mount("hand-head", [])
         self.draw_sheet(v)
         if not s.since:
             self.draw_bar(v, now)
@@ -98,23 +100,22 @@ class TableScreen:
     def draw_board(self, v, now):
         """The seats, the melds (those the selection can join lit) and the piles."""
         s = self.session
-        staged_ids = {pl["to"] for pl in s.sel.staged if "to" in pl}
         self.page.mount("seats", board_view.seats(v))
         self.page.mount("melds", board_view.meld_area(
-            v, staged_ids, adding=bool(now.selected), targets=now.targets,
+            v, [] if s.since else s.sel.staged, adding=bool(now.selected), targets=now.targets,
             theirs_open=s.theirs_open, shown_meld=s.shown_meld, changed=changed_melds(s)))
         self.page.mount("piles", board_view.piles(v))
 
     def draw_hand(self, v, now):
-        """The staged melds and the hand's chips (cards new this turn marked)."""
+        """The hand's chips (cards new this turn marked) and the tools above them."""
         s = self.session
         hand = v["hand"]
         fresh = fresh_in_hand(s, hand) if now.playing else Counter()
-        self.page.mount("staged", hand_view.staged(v, s.sel.staged))
-        self.page.mount("hand", hand_view.hand(v, s.sel.groups(hand),
-                                               can_stage=bool(now.selected) and v["to_move"] == s.seat,
-                                               can_clear=bool(now.selected) or bool(s.sel.staged),
-                                               fresh=fresh, hint=s.hint and v["to_move"] == s.seat))
+        self.page.mount("hand-head", hand_view.hand_head(
+            len(hand), can_stage=bool(now.selected) and v["to_move"] == s.seat,
+            can_clear=bool(now.selected) or bool(s.sel.staged)))
+        self.page.mount("hand", hand_view.hand(s.sel.groups(hand), fresh=fresh,
+                                               hint=s.hint and v["to_move"] == s.seat))
 
     def draw_sheet(self, v):
         """The score sheet, between deals, with the parts other rooms add (the coach, replays)."""
@@ -141,6 +142,7 @@ class TableScreen:
         self.page.set_attrs("table", {
             "data-phase": v["phase"], "data-to-move": "" if v["to_move"] is None else v["to_move"],
             "data-busy": "1" if s.busy else "0", "data-deal": v["deal"],
+            "data-yours": "1" if v["to_move"] == s.seat and not s.busy else "0",
             "data-hand-count": len(v["hand"]),
             "data-opened": "1" if v["sides"][v["my_side"]]["opened"] else "0",
             "data-took-pile": "1" if v["took_pile"] else "0", "data-staged": len(s.sel.staged),
