@@ -121,6 +121,29 @@ def test_a_staged_meld_the_rules_refuse_is_refused_at_once_with_why():
     run(scenario)
 
 
+def test_an_addition_the_rules_refuse_is_refused_at_once_with_why():
+    """Issue 72: wild cards staged to a meld of 5s, or a second wild card to a
+    meld of three naturals, are refused when tapped on the meld, with why."""
+    async def scenario(ctl, page):
+        s = planted(ctl, hands={0: "JK 2C 5D 8S 9S"}, melds={0: [("5", "5C 5H 5S"), ("K", "KS KH KD")]},
+                    opened=(0,), discard="4S", turn=0, phase="play")
+        tap_cards(ctl, ["JK"])
+        ctl.run_command("add-to", "1")
+        assert s.message == "Melds of 5s take no wild cards. Not staged: Joker."
+        assert s.sel.staged == []
+        ctl.run_command("add-to", "2")
+        assert s.message == "" and s.sel.staged == [{"to": 2, "cards": ["JK"]}]
+        tap_cards(ctl, ["2C"])
+        ctl.run_command("add-to", "2")
+        assert s.message.endswith("Not staged: 2♣.") and len(s.sel.staged) == 1
+        ctl.run_command("fewer", "2")  # the refused card stays selected until put back
+        tap_cards(ctl, ["5D"])
+        ctl.run_command("add-to", "1")
+        assert s.message == "" and s.sel.staged[-1] == {"to": 1, "cards": ["5D"]}
+
+    run(scenario)
+
+
 def test_a_pair_may_be_staged_for_the_pile_before_the_draw():
     """Before the draw, a staged pair is the pile's top card's meld (it joins the first one)."""
     async def scenario(ctl, page):

@@ -187,6 +187,19 @@ def test_score_sheet_shows_every_side_and_the_house_rules():
     assert _texts(summary.children[1])[:6] == ["Deal", "You", "SW", "NW", "NE", "SE"]
 
 
+def test_each_row_of_the_score_sheet_says_what_it_counts():
+    """Issue 72: "Clean canastas 11 · 17 000" read without the Rules page: the
+    row says 500 each, 7s 5 000 and 5s 3 000 (Triple Play), and follows a house rule."""
+    from game.house import build
+    for rules, clean in ((game.get_preset("triple-play"), "count · points: 500 each, 7s 5\u202f000, 5s 3\u202f000"),
+                         (build(game.get_preset("triple-play"), {"bonus_natural": "400"}), "count · points: 400 each")):
+        state = game.new_game(rules, seed=5)
+        _play_until(state, lambda s: s.phase == "deal_end", limit=5000)
+        texts = _texts(sheet_view.sheet(page_view(state, 0, log=False), [], rules=rules))
+        assert texts[texts.index("Clean canastas") + 1].startswith(clean), texts[texts.index("Clean canastas") + 1]
+        assert "100 each, 300 more with 7 of them" in texts and "200 to the side that goes out" in texts
+
+
 def test_rules_screen_describes_the_rules_and_links_the_preset_page():
     rules = game.get_preset("hand-and-foot")
     trees = [t for t in setup_view.rules_screen(rules, []) if t is not None]

@@ -153,9 +153,11 @@
     }).observe({ type: "resource", buffered: true });
   }
 
+  // PyScript's other steps ("Loading Storage", ...) name its own parts: the
+  // player reads that the game is being set up, not those names.
   addEventListener("py:progress", (event) => {
     const [stage, pct] = STAGES[event.detail] || [null, 0];
-    progress(stage, pct, stage ? undefined : String(event.detail));
+    progress(stage, pct, stage ? undefined : "Setting up the game…");
   });
   // Capture phase: these are dispatched on the <script type="py"> element.
   document.addEventListener("py:ready", () => progress("Starting game engine…", 92, ""), true);

@@ -5,6 +5,7 @@ hints used, a replay's tools)."""
 
 from dataclasses import dataclass, field
 
+from game import cards as C
 from game.english import plural
 from game.names import Phase
 from game.words import narrate
@@ -18,17 +19,23 @@ def counted(part):
     return [f"{part['count']} ·", " ", h("span", {"class": "pts"}, fmt(part["points"]))]
 
 
-# (label, cell, shown for these rules)
-
-
+# (label, cell, shown for these rules, what the row counts under these rules)
 SHEET_ROWS = (
-    ("Melded cards", lambda r: fmt(r["melded"]), lambda v: True),
-    ("Cards left", lambda r: fmt(r["left"]), lambda v: True),
-    ("Clean canastas", lambda r: counted(r["canastas"]["natural"]), lambda v: True),
-    ("Dirty canastas", lambda r: counted(r["canastas"]["mixed"]), lambda v: True),
-    ("Wild canastas", lambda r: counted(r["canastas"]["wild"]), lambda v: v["wild_melds"]),
-    ("Red 3s", lambda r: counted(r["red3"]), lambda v: v["red3_laid"]),
-    ("Going out", lambda r: fmt(r["going_out"]), lambda v: True),
+    ("Melded cards", lambda r: fmt(r["melded"]), lambda v: True,
+     lambda rules: "the cards in the melds, at their values"),
+    ("Cards left", lambda r: fmt(r["left"]), lambda v: True,
+     lambda rules: "cards still held (hand, knee, foot), taken off"),
+    ("Clean canastas", lambda r: counted(r["canastas"]["natural"]), lambda v: True, lambda rules: "count · points: "
+     + ", ".join([f"{fmt(rules.bonus_natural)} each"] + [f"{C.rank_label(rank)} {fmt(bonus)}"
+                                                        for rank, bonus in rules.bonus_natural_rank])),
+    ("Dirty canastas", lambda r: counted(r["canastas"]["mixed"]), lambda v: True,
+     lambda rules: f"{fmt(rules.bonus_mixed)} each"),
+    ("Wild canastas", lambda r: counted(r["canastas"]["wild"]), lambda v: v["wild_melds"],
+     lambda rules: f"{fmt(rules.bonus_wild)} each"),
+    ("Red 3s", lambda r: counted(r["red3"]), lambda v: v["red3_laid"], lambda rules: f"{fmt(rules.red3_value)} each"
+     + (f", {fmt(rules.red3_set_bonus)} more with {rules.red3_set_size} of them" if rules.red3_set_size else "")),
+    ("Going out", lambda r: fmt(r["going_out"]), lambda v: True,
+     lambda rules: f"{fmt(rules.going_out_bonus)} to the side that goes out"),
 )
 
 
@@ -37,14 +44,17 @@ def sheet_head(view, title, sides):
              [h("th", {"scope": "col"}, T.side_name(view, s, short=len(sides) > 2)) for s in sides])
 
 
-def deal_table(view, result):
+def deal_table(view, result, rules=None):
+    """One deal's rows; with ``rules``, each row says under its name what it
+    counts ("500 each, 7s 5 000"), so a sheet reads without the Rules page."""
     sides = list(range(len(result["sides"])))
     mine = view["my_side"]
     sides.sort(key=lambda s: s != mine)
     head = sheet_head(view, f"Deal {result['deal']}", sides)
-    rows = [h("tr", None, h("th", {"scope": "row"}, name),
+    rows = [h("tr", None, h("th", {"scope": "row"}, name,
+                            h("span", {"class": "row-why"}, why(rules)) if rules else None),
               [h("td", None, cell(result["sides"][s])) for s in sides])
-            for name, cell, shown in SHEET_ROWS if shown(view)]
+            for name, cell, shown, why in SHEET_ROWS if shown(view)]
     rows.append(h("tr", {"class": "total"}, h("th", {"scope": "row"}, "Deal total"),
                   [h("td", None, fmt(result["sides"][s]["total"])) for s in sides]))
     rows.append(h("tr", {"class": "running"}, h("th", {"scope": "row"}, "Running total"),
@@ -64,8 +74,9 @@ class SheetParts:
     after_deal: object = None                    # deal number -> nodes after that deal's table
 
 
-def sheet(view, winners, parts=()):
-    """The score sheet, with the parts other rooms add (SheetParts)."""
+def sheet(view, winners, parts=(), rules=None):
+    """The score sheet, with the parts other rooms add (SheetParts); ``rules``:
+    the game's, for the rows' words on what each counts."""
     results = view["deal_results"]
     if not results:
         return []
@@ -89,7 +100,7 @@ def sheet(view, winners, parts=()):
     out += [node for part in parts for node in part.middle]
     ordered = results[::-1] if view["phase"] == Phase.DEAL_END else results
     for result in ordered:
-        out.append(deal_table(view, result))
+        out.append(deal_table(view, result, rules))
         out += [node for part in parts if part.after_deal for node in part.after_deal(result["deal"])]
     out[1:1] = [node for part in parts for node in part.top]
     return out

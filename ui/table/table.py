@@ -13,7 +13,7 @@ from collections import Counter
 
 import game
 from game import cards as C
-from game.melds import new_meld_problem
+from game.melds import meld_problem, new_meld_problem
 from game.moves import refusal
 from game.names import Act, Phase
 from game.words import narrate
@@ -262,9 +262,20 @@ class Table(Feature):
 
     @command
     def do_add_to(self, meld_id):
+        """The selection staged to join one of the side's melds; in the play,
+        only cards the meld could take with those staged to it already (why
+        not, at once: whether a canasta may grow is the engine's answer at Meld)."""
         s = self.session
         if s.state is None or s.state.to_move() != s.seat:
             return
+        cards = s.sel.selected_cards(hand(s))
+        meld = next((m for m in s.state.sides[s.state.side_of(s.seat)].melds if m.id == int(meld_id)), None)
+        if cards and meld and s.state.phase == Phase.PLAY:
+            staged = [c for pl in s.sel.staged if pl.get("to") == meld.id for c in pl["cards"]]
+            problem = meld_problem(s.state.rules, meld.rank, meld.cards + staged + cards, grown_ok=True)
+            if problem:
+                self.app.say(f"{problem} Not staged: {' '.join(C.label(c) for c in cards)}.")
+                return
         if s.sel.stage(hand(s), to=int(meld_id)) is None:
             self.app.say("Select cards in your hand first, then tap one of your melds to add them.")
 

@@ -122,7 +122,7 @@ class TableScreen:
         s = self.session
         winners = game.winner(s.state) if v["phase"] == Phase.GAME_END else []
         parts = self.signals.gather("sheet_parts", v)
-        self.page.mount("sheet", sheet_view.sheet(seating.shared(s.state, v), winners, parts))
+        self.page.mount("sheet", sheet_view.sheet(seating.shared(s.state, v), winners, parts, s.state.rules))
 
     def draw_bar(self, v, now):
         s = self.session
