@@ -4,8 +4,7 @@ text, whose pages are 300x667 and 300x533, and a 390x844 and a 375x667
 phone on their sides, which get a layout of their own; a page under 640
 pixels tall is drawn smaller):
 every group of the hand shows its corner index without scrolling, the action
-bar is on screen, no text is drawn over other text, nothing covers the hand,
-and no part of the table is clipped while another has room to spare.
+bar is on screen, no text is drawn over other text and nothing covers the hand.
 
 Positions, planted as saves (pages.resume_at): a crowded
 late deal that normal bots reached, the second deal's busy turn after the
@@ -154,13 +153,6 @@ def assert_fits(page, where):
             dx = min(a["right"], b["right"]) - max(a["left"], b["left"])
             dy = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
             assert dx <= 1 or dy <= 1, f"{where}: text over text: {a} and {b}"
-    # no part is clipped while the melds keep room to spare: the staged melds
-    # and the recap scroll only once the melds are down to their least
-    squeezed = page.evaluate("""() => { const m = document.querySelector('#melds');
-        return m.getBoundingClientRect().height <= parseFloat(getComputedStyle(m).minHeight) + 1; }""")
-    for sel in ("#staged", "#recap"):
-        if page.evaluate(SCROLLING, sel) > 1:
-            assert squeezed, f"{where}: {sel} is clipped while the melds have room"
 
 
 @pytest.mark.parametrize(("size", "where"), CASES)
