@@ -202,10 +202,15 @@ def melds(view, staged_ids, adding=False, targets=(), changed=None, staged=()):
     return [side_panel(view, s, staged_ids, adding, targets, changed, staged) for s in order]
 
 
+def strip_facts(view, side):
+    """A side's facts as its folded line says them: the points down first."""
+    facts = side_facts(view, side)
+    return facts[-1:] + facts[:-1]
+
+
 def side_words(view, side, changed=None):
     news = side_changes(view, side, changed)
-    facts = side_facts(view, side)  # the points first, as the strip shows them
-    return T.side_name(view, side) + ": " + ", ".join(facts[-1:] + facts[:-1] + ([news] if news else []))
+    return T.side_name(view, side) + ": " + ", ".join(strip_facts(view, side) + ([news] if news else []))
 
 
 def side_changes(view, side, changed):
@@ -218,9 +223,8 @@ def side_summary(view, side, changed=None):
     """One opponent side in a few words: "Them 1 230 pts · 5 melds · 2 canastas · red 3 ×1",
     and what changed since your last turn ("2 melds changed")."""
     news = side_changes(view, side, changed)
-    facts = side_facts(view, side)
     return h("span", {"class": "strip-side" + (" changed" if news else ""), "data-side": side},
-             h("b", None, T.side_name(view, side, short=True)), " " + " · ".join(facts[-1:] + facts[:-1]),
+             h("b", None, T.side_name(view, side, short=True)), " " + " · ".join(strip_facts(view, side)),
              h("span", {"class": "strip-change"}, " · " + news) if news else None)
 
 
