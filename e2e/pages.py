@@ -92,6 +92,23 @@ def select_rank(page, rank, touch):
         press(page, chip, touch)
 
 
+# The boxes of `sel` (left and right edges) that a player could find past the
+# page's sides: a box inside a row that scrolls sideways (their melds' row) is
+# judged by that row's box, where a swipe brings it.
+EDGES = """sel => [...document.querySelectorAll(sel)].filter(e => e.getClientRects().length).map(e => {
+  let r = e.getBoundingClientRect();
+  for (let a = e.parentElement; a; a = a.parentElement) {
+    if (/auto|scroll/.test(getComputedStyle(a).overflowX)) { r = a.getBoundingClientRect(); break; }
+  }
+  return [e.id || e.className || e.tagName, r.left, r.right]; })"""
+
+
+def wider_than_page(page, sel, width=PHONE_W):
+    """Boxes of ``sel`` that reach past the page's sides (EDGES)."""
+    return [(name, left, right) for name, left, right in page.evaluate(EDGES, sel)
+            if left < -0.5 or right > width + 0.5]
+
+
 def boxes(page, selector):
     return page.eval_on_selector_all(
         selector, "els => els.map(e => { const r = e.getBoundingClientRect();"

@@ -94,7 +94,8 @@ def test_desktop_hand_cards_are_bigger_than_the_phones(chromium, base_url):
         resume_at(page, base_url, position(hands={0: "KS KH 9C 9D 9H 5C"}))
         heights[size] = box(page, "#chip-K .mc.front")["height"]
         page.context.close()
-    assert heights["phone"] >= 41 and heights["desktop"] >= 1.5 * heights["phone"], heights
+    # a tall phone (390x844) draws its cards big too; the desktop's read across the room
+    assert heights["phone"] >= 52 and heights["desktop"] >= 1.25 * heights["phone"], heights
 
 
 @pytest.mark.parametrize("rules,players", [("hand-and-foot", 5), ("hand-and-foot", 6),

@@ -25,6 +25,7 @@ from pages import (
     start_game,
     table,
     wait_settled,
+    wider_than_page,
 )
 from tests.helpers import position
 
@@ -222,12 +223,8 @@ def assert_fits_phone(page):
     selectors = ["#hand", "#hand .chip", "#pile-discard", "#pile-stock", "#actions button",
                  "#melds .meld", "#seats .seat"]
     for sel in selectors:
-        boxes = page.eval_on_selector_all(
-            sel, "els => els.map(e => { const r = e.getBoundingClientRect();"
-                 " return [e.id || e.className, r.left, r.right]; })")
-        assert boxes, sel
-        for name, left, right in boxes:
-            assert left >= 0 and right <= PHONE_W + 0.5, f"{sel} {name}: {left}..{right}"
+        assert page.locator(sel).count(), sel
+        assert wider_than_page(page, sel) == [], sel
 
 
 def test_phone_layout_fits_without_horizontal_scroll(phone_context, base_url):

@@ -44,14 +44,17 @@ CASES = [(size, where) for size in ("phone", "small") for where in WHERE] + \
          for where in ("late", "second", "seventy", "knee", "six")]
 
 # What the status area shows (its laid-out lines, not the visually hidden
-# ones) that reaches into the piles' box, below it on a phone, beside it on a
-# wider page.
+# ones, within its own box where it scrolls) that reaches into the piles' box,
+# below it on a phone, beside it on a wider page.
 INFO_OVER_PILES = """() => { const p = document.querySelector('.table .piles').getBoundingClientRect();
-  return [...document.querySelectorAll('.table .info > *')]
+  const info = document.querySelector('.table .info');
+  const clip = getComputedStyle(info).overflowY === 'visible' ? null : info.getBoundingClientRect();
+  return [...info.children]
     .filter(e => e.getClientRects().length && getComputedStyle(e).position === 'static')
     .filter(e => { const r = e.getBoundingClientRect();
+      const top = clip ? Math.max(r.top, clip.top) : r.top, bottom = clip ? Math.min(r.bottom, clip.bottom) : r.bottom;
       return Math.min(r.right, p.right) - Math.max(r.left, p.left) > 0.5
-          && Math.min(r.bottom, p.bottom) - Math.max(r.top, p.top) > 0.5; })
+          && Math.min(bottom, p.bottom) - Math.max(top, p.top) > 0.5; })
     .map(e => e.className); }"""
 
 SCROLLING = """sel => { const e = document.querySelector(sel);

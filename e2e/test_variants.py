@@ -16,6 +16,7 @@ from pages import (
     simple_turn,
     table,
     wait_settled,
+    wider_than_page,
 )
 
 
@@ -38,10 +39,7 @@ def stock_counts(page):
 def assert_no_horizontal_scroll(page):
     width = page.evaluate("document.scrollingElement.scrollWidth")
     assert width <= PHONE_W, f"horizontal scroll: {width}px"
-    boxes = page.eval_on_selector_all(
-        "#app *:not(option)", "els => els.filter(e => e.offsetParent).map(e => {"
-        " const r = e.getBoundingClientRect(); return [e.id || e.className || e.tagName, r.right]; })")
-    wide = [(name, right) for name, right in boxes if right > PHONE_W + 0.5]
+    wide = wider_than_page(page, "#app *:not(option)")
     assert not wide, wide[:5]
 
 

@@ -22,6 +22,8 @@ def test_a_replay_steps_through_a_deal_and_closes_where_it_was_opened():
         assert page.screen() == "replay"
         r = ctl.replays.replaying
         assert r.index == 0
+        # each seat's piles to come in words (a list's repr once stood there)
+        assert "hand 15 · knee\u00a013 · foot\u00a011" in page.text("replay") and "Node(" not in page.text("replay")
         ctl.run_command("replay-step", "forward")
         ctl.run_command("replay-step", "end")
         assert r.index == len(r.replay) - 1 and page.text("replay")

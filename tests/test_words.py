@@ -23,7 +23,7 @@ from game.words.describe import describe
 from tests.helpers import BOOK, play_on, play_until, position, random_action
 from ui.core import pieces
 from ui.core import text as T
-from ui.core.html import Node, h
+from ui.core.html import Node
 from ui.core.selection import Selection
 from ui.core.table_view import page_view
 from ui.lesson import lesson
@@ -73,8 +73,15 @@ def test_one_wild_card_needs_its_naturals_in_the_singular():
 
 
 def test_a_seats_piles_wrap_between_piles_not_inside_one():
-    assert strings(h("div", None, pieces.pile_words([13, 11]))) == ["knee", "\u00a013", " · foot", "\u00a011"]
+    assert pieces.pile_words([13, 11]) == "knee\u00a013 · foot\u00a011"
     assert pieces.pile_words([11]) == "foot\u00a011"
+    assert pieces.pile_words([]) == "in\u00a0foot"
+
+
+def test_a_seat_box_marks_its_piles_to_come_and_names_them_for_screen_readers():
+    assert strings(pieces.pile_marks([13, 11])) == ["K", "F", "knee\u00a013 · foot\u00a011"]
+    assert strings(pieces.pile_marks([11])) == ["F", "foot\u00a011"]
+    assert strings(pieces.pile_marks([])) == ["in\u00a0foot"]
 
 
 def test_an_empty_hand_with_a_pile_to_come_says_it_comes_next_turn():

@@ -9,6 +9,7 @@ from ui.core.html import h
 from ui.core.text import fmt
 
 SUIT_CLASS = {"H": "red", "D": "red", "S": "black", "C": "black"}
+PILE_NAMES = ("knee", "foot")  # the piles after the hand, in the order they come
 
 
 def sr_only(words):
@@ -24,14 +25,23 @@ def card_face(card, cls="card"):
 
 
 def pile_words(counts):
-    """A seat's piles still to pick up; a narrow seat box wraps between them,
-    never between a word and its count (no-break spaces)."""
-    if len(counts) == 2:  # a narrow phone leaves out the two counts (the rules' sizes)
-        return ["knee", h("span", {"class": "n"}, f"\u00a0{counts[0]}"), " · foot",
-                h("span", {"class": "n"}, f"\u00a0{counts[1]}")]
-    if len(counts) == 1:
-        return f"foot\u00a0{counts[0]}"
-    return "in\u00a0foot"  # one line even in a six-seat box
+    """A seat's piles still to pick up, in words ("knee 13 · foot 11"); a
+    line wraps between piles, never between a word and its count."""
+    if not counts:
+        return "in\u00a0foot"
+    return " · ".join(f"{name}\u00a0{n}" for name, n in zip(PILE_NAMES[-len(counts):], counts))
+
+
+def pile_marks(counts):
+    """The piles to come as small face-down cards lettered K and F (knee,
+    foot), so a narrow seat box says "15 [K][F]" in one line; the words,
+    pile_words, are for screen readers and wider seat boxes."""
+    if not counts:
+        return h("span", {"class": "pile-marks"}, "in\u00a0foot")
+    return h("span", {"class": "pile-marks"},
+             h("span", {"aria-hidden": "true"},
+               [h("span", {"class": "pile-mark"}, name[0].upper()) for name in PILE_NAMES[-len(counts):]]),
+             sr_only(pile_words(counts)))
 
 
 def side_facts(view, side):

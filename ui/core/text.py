@@ -50,8 +50,11 @@ def signs(rules):
     """The table's signs and what each means, for the legend on the rules
     screen: (sign, words) pairs, only those these rules can show."""
     out = [("▶ West", "that player is moving; your partner's box says partner."),
-           ("Us 120 · +380 down", "the running total, then the points the side has down on the table this "
-                                  "deal (melds, canasta bonuses, red 3s), counted at the deal's end."),
+           ("15 K F", "in a player's box: cards in hand, then the piles still to come (K the knee, F the foot).")
+           if rules.has_knee else ("15 F", "in a player's box: cards in hand, then F while the foot is still to come."),
+           ("Us 120", "at the top: each side's running total of the game."),
+           ("Us 380 pts", "at the head of a side's melds: the points it has down on the table this deal "
+                          "(melds, canasta bonuses, red 3s), counted at the deal's end."),
            ("K ×5 clean", "a meld: its rank and number of cards; clean: no wild cards."),
            ("K ×5 dirty", "a dashed frame: a dirty meld, with wild cards."),
            ("★ K ×7", "a canasta: a gold-tinted tile with a thick frame."),
@@ -63,7 +66,8 @@ def signs(rules):
     if not rules.discard_after_pile:
         out.append(("Knock", KNOCK_WORDS.partition(": ")[2]))
     if rules.wild_melds:
-        out.insert(4, ("Wild ×4 wild", "a meld of wild cards only (2s and Jokers)."))
+        after_dirty = [sign for sign, _ in out].index("K ×5 dirty") + 1
+        out.insert(after_dirty, ("Wild ×4 wild", "a meld of wild cards only (2s and Jokers)."))
     if rules.has_knee:
         out.append(("Pick up knee ★", "the knee may be picked up now."))
     if rules.wild_discard_freezes:

@@ -15,7 +15,7 @@ from game.words import narrate
 from game.words.narrate import STOCK_NAMES
 from ui.core import text as T
 from ui.core.html import button, h
-from ui.core.pieces import card_face, pile_words, side_facts, sr_only
+from ui.core.pieces import card_face, pile_marks, side_facts, sr_only
 from ui.core.selection import group_title
 from ui.core.text import fmt
 
@@ -25,7 +25,8 @@ def scores(view):
     side has down this deal are in the head of its melds)."""
     mine = view["my_side"]
     out = [h("span", {"class": "score-rows", "aria-hidden": "true"},
-             h("span", {"class": "deal"}, f"Deal {view['deal']}/{view['deals']}"), h("span", None, "total"))]
+             h("span", {"class": "deal"}, "Deal", h("span", {"class": "deal-n"}, f" {view['deal']}/{view['deals']}")),
+             h("span", {"class": "total-word"}, "total"))]
     for side in sorted(range(len(view["sides"])), key=lambda s: s != mine):
         name = T.side_name(view, side, short=True)
         total = fmt(view["sides"][side]["total"])
@@ -48,7 +49,7 @@ def hand_words(player):
 
 def seats(view):
     """Every other player in two short lines: the name (who is to move, who is
-    your partner) and the cards left with the piles to come."""
+    your partner) and the cards left with the piles to come ("15 [K][F]")."""
     out = []
     teams = len(view["sides"]) > 2 and len(view["sides"]) < len(view["players"])
     levels = {bot_level(p["bot"]) for p in view["players"] if p["seat"] != view["seat"] and p["bot"]}
@@ -62,7 +63,7 @@ def seats(view):
         mates = [q["name"] for q in view["players"] if q["side"] == p["side"] and q["seat"] != seat]
         who = f"{p['bot']} bot" if p["bot"] else "person"
         with_whom = f" with {T.short_name(mates[0])}" if teams and role == "opponent" and mates else ""
-        piles = pile_words(p["pile_counts"]) if p["hand_count"] or len(p["pile_counts"]) != 1 else None
+        piles = pile_marks(p["pile_counts"]) if p["hand_count"] or len(p["pile_counts"]) != 1 else None
         out.append(h(
             "div", {"class": "seat " + role + (" moving" if moving else ""), "id": f"seat-{seat}",
                     "data-seat": seat, "data-role": role, "title": f"{p['name']}: {role}{with_whom}, {who}"},
@@ -70,7 +71,7 @@ def seats(view):
               + (T.short_name(p["name"]) if crowded else p["name"]),
               # your partner in a word (and colour); with several teams, who sits with whom
               h("span", {"class": "seat-role"}, " partner" if role == "partner" else with_whom)),
-            h("div", {"class": "seat-counts"}, hand_words(p), " · " if piles else None, piles),
+            h("div", {"class": "seat-counts"}, hand_words(p), " " if piles else None, piles),
             # which bot is which, when the levels differ
             h("div", {"class": "seat-level"}, f"{bot_level(p['bot'])} bot")
             if p["bot"] and len(levels) > 1 else None))
