@@ -115,7 +115,7 @@ def test_share_link_opens_the_same_game_elsewhere_dealt_anew(chromium, base_url)
     press(page, '#games .current [data-role="share"]', True)
     page.wait_for_selector("#games-note:not(:text('Sharing'))")
     link = page.input_value("#share-link")
-    assert "#g=g1." in link and len(link.split("#g=")[1]) <= 1500
+    assert "#g=g1." in link and len(link.split("#g=")[1]) <= 2000
     harness.screenshot(page, "phone-share")
     context.close()
 

@@ -57,6 +57,21 @@ def test_a_painted_table_goes_live_at_start_up():
     run(scenario, storage=storage, painted=True)
 
 
+def test_share_links_a_copy_dealt_anew_from_the_person_at_the_phone():
+    """Issue 73's Share: the link's game is the person's view, its seed is
+    not the game's, and its other hands and stock are dealt anew."""
+    async def scenario(ctl, page):
+        await started(ctl, page)
+        state = ctl.session.state
+        ctl.run_command("share", ctl.session.slot)
+        copy = share.decode(ctl.games.link.partition("#g=")[2])
+        assert copy.seed != state.seed and copy.players[0].hand == state.players[0].hand
+        assert copy.stocks != state.stocks and copy.players[1].hand != state.players[1].hand
+        await settle(ctl)
+
+    run(scenario)
+
+
 def test_a_shared_link_waits_for_a_yes():
     state = played(seed=3, deals=1)
 

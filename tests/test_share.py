@@ -1,12 +1,16 @@
 """Share links: a compact, replayable game in a URL fragment, and a safe reader."""
 
+import base64
+import json
 import random
+import zlib
 
 import pytest
 
-from game import StateError, apply, new_game, observe
+from game import StateError, apply, new_game, observe, view
 from game.bots import get_bot
-from game.links.share import decode, encode
+from game.deal import deal_deck
+from game.links.share import RESTOCKED, copy_for, decode, encode
 from game.presets import PRESETS, TRIPLE_PLAY
 from tests.helpers import BAD, pack, payload, tier
 
@@ -51,6 +55,13 @@ def test_links_stay_under_1500_characters(preset):
     assert longest <= 1500, longest
 
 
+def test_a_preset_with_house_rules_travels_as_its_changes():
+    rules = PRESETS["triple-play"].derive(wild_ratio=2, knee_reminder=True)
+    link = encode(new_game(rules, seed=3))
+    assert decode(link).rules == rules
+    assert len(link) <= len(encode(new_game("triple-play", seed=3))) + 60
+
+
 def test_custom_rules_travel_in_the_link():
     s = new_game(TRIPLE_PLAY.derive(name="house", knee_reminder=True), seed=5)
     assert decode(encode(s)).rules == s.rules
@@ -85,3 +96,44 @@ def test_bad_links_are_refused_with_a_message(link, words):
 def test_names_are_data_not_markup():
     s = new_game("triple-play", seed=1, names=["<b>Ann</b>", "Bo", "Cy", "Di"])
     assert decode(encode(s)).players[0].name == "<b>Ann</b>"
+
+
+def unseen(state, seat):
+    """What ``seat`` cannot see: each other hand (as a set of cards), every unpicked pile and the stock."""
+    return ([sorted(p.hand) for s, p in enumerate(state.players) if s != seat],
+            [p.piles for p in state.players], state.stocks)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_shared_copy_tells_nothing_its_seat_has_not_seen(preset):
+    """Share sends copy_for the person's seat (issue 73). Everything the link
+    holds, rebuilt, is the seat's own view with every card it has not seen
+    dealt anew: no other hand, no pile and no stock as they are in the game,
+    none of the game's later deals, and not the game's seed."""
+    checked = 0
+    for i, state in enumerate(play_along(preset, 918_273_645)):  # a seed no other number in a link matches
+        if i % 37 or state.phase in ("deal_end", "game_end"):
+            continue
+        seat = i // 37 % state.num_players
+        try:
+            link = encode(copy_for(state, seat, random.Random(i)))
+        except StateError as e:
+            assert str(e) == RESTOCKED and state.rules.wild_discard_freezes
+            continue
+        raw = json.loads(zlib.decompress(base64.urlsafe_b64decode(link[3:] + "==")))
+        assert raw["s"] != state.seed and str(state.seed) not in json.dumps(raw)
+        assert len(link) <= 2000, len(link)  # its deck travels with it
+        copy = decode(link)
+        assert unseen(copy, seat) != unseen(state, seat)
+        assert all(deal_deck(copy, d) != deal_deck(state, d) for d in range(state.deal + 1, state.rules.deals + 1))
+        assert view(copy, seat, events=False, log=False) == view(state, seat, events=False, log=False)
+        assert [p.bot for p in copy.players] == [p.bot for p in state.players]  # bots stay bots
+        checked += 1
+    assert checked >= 5
+
+
+def test_a_shared_copy_of_a_pass_and_play_game_opens_for_its_seat_only():
+    state = new_game("triple-play", seed=4, names=["Ann", "Bob", "Cy", "Di"], bots=[None, "easy", None, None])
+    copy = decode(encode(copy_for(state, 2, random.Random(1))))
+    assert [p.bot for p in copy.players] == ["normal", "easy", None, "normal"]
+    assert [p.name for p in copy.players] == ["Ann", "Bob", "Cy", "Di"]

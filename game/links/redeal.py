@@ -108,8 +108,8 @@ def _mark_seen(position: GameState, seat: int, seen: set[int]) -> None:
 def _hidden_places(played: GameState, seat: int, seen: set[int]) -> dict:
     """The cards ``seat`` has never seen, by where they are: each other seat's
     hand (by seat), then "piles" (every unpicked knee and foot, the stock)."""
-    def unseen(cards):
-        return [c for c in cards if isinstance(c, _Placed) and c.at not in seen]
+    def unseen(cards):  # by deck place: the order tells nothing of which card is where
+        return sorted((c for c in cards if isinstance(c, _Placed) and c.at not in seen), key=lambda c: c.at)
     hidden = {s: unseen(p.hand) for s, p in enumerate(played.players) if s != seat}
     piles = [pile for p in played.players for pile in p.piles] + played.stocks
     hidden["piles"] = unseen(c for pile in piles for c in pile)
@@ -122,8 +122,10 @@ def _flat(hidden: dict) -> list[_Placed]:
 
 def _shuffled(played: GameState, seat: int, hidden: dict, rng: random.Random) -> list[str]:
     """The hidden cards dealt again, in the order of ``_flat(hidden)``: each
-    hand keeps its count (and no red 3 it would have laid), the rest shuffled."""
-    pool = [str(c) for c in _flat(hidden)]
+    hand keeps its count (and no red 3 it would have laid), the rest shuffled.
+    The pool is sorted first, so the new deal depends on which cards are
+    hidden and where hidden cards lie, never on which of them lay where."""
+    pool = sorted(str(c) for c in _flat(hidden))
     needs = {s: len(cards) for s, cards in hidden.items() if s != "piles"}
     fills, rest = deal_hands(played, seat, pool, needs, {}, None, rng)
     return [c for s in needs for c in fills[s]] + rest

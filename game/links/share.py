@@ -4,8 +4,10 @@ A whole state is too long for a link, but every deal is shuffled from the
 game's seed, so a link only needs the seed, the players, the scores so far and
 the actions of the current deal: replaying them rebuilds the position (a
 deal dealt again where the game was copied, GameState.redealt, travels
-with its deck). Actions
-are written as short tokens, the payload is deflated and base64url-encoded.
+with its deck). Actions are written as short tokens, the payload is
+deflated and base64url-encoded. What Share sends is ``copy_for`` a seat:
+its deal is dealt again from that seat's view under fresh seeds, so the
+link tells nothing that seat has not seen.
 
 A link is untrusted input: ``decode`` refuses anything malformed, oversized,
 from another version or not replayable, with a message, and never raises
@@ -17,22 +19,27 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import random
 import zlib
 
 from game import cards as C
 from game.deal import start_deal
 from game.engine import apply
 from game.errors import IllegalMove, RulesError, StateError, brief
+from game.links.redeal import redeal
 from game.load import MAX_NAME, is_int, is_player_name, one_line, read_json
 from game.names import Act, MeldKind
 from game.presets import PRESETS, get_preset
 from game.rules import RuleSet
-from game.state import GameState, Player, Side, read_dealt_from, read_redealt
+from game.state import MAX_NUMBER, GameState, Player, Side, read_dealt_from, read_redealt
+from game.view import view
 
 VERSION = 1
 PREFIX = "g1."
-MAX_LINK = 8000          # characters accepted in a link (real ones stay under 1,500)
+MAX_LINK = 8000          # characters accepted in a link (real ones stay under 2,000)
 MAX_PAYLOAD = 60000      # bytes after decompression
+COPY_BOT = "normal"      # who plays a copy's seats of the other people
+RESTOCKED = "This deal's frozen piles have gone back into the stock, so it cannot be shared until the next deal."
 
 _SIMPLE = {Act.DRAW: "d", Act.KNOCK: "k", Act.PICK_UP_KNEE: "n", Act.ASK: "a"}
 _SIMPLE_BACK = {v: k for k, v in _SIMPLE.items()}
@@ -134,11 +141,34 @@ def _unpack_results(packed: list, state: GameState) -> list[dict]:
     return results
 
 
+def copy_for(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """What Share sends: the game as ``seat`` knows it. Every card that seat
+    has not seen is dealt again (game.links.redeal) and the game's own seeds
+    give way to fresh ones, so no other hand and no stock card of the
+    original can be computed from the link; the other people's seats go to
+    bots, so the copy opens for that seat's player only. StateError if the
+    game's moves do not replay from its deal, or this deal's frozen piles went
+    back into the stock (shuffled by the game's seed, they would not replay)."""
+    copy = redeal(state, seat, rng)
+    copy.seed = rng.randrange(MAX_NUMBER)
+    if copy.dealt_from is not None:  # only its seat shift still counts: this deal has its own deck
+        copy.dealt_from = (rng.randrange(MAX_NUMBER), 1, copy.dealt_from[2])
+    try:  # frozen piles shuffled back under the stock this deal were shuffled by the game's own seed
+        same = view(decode(encode(copy)), seat, events=False, log=False) == view(state, seat, events=False, log=False)
+    except StateError:
+        same = False
+    if not same:
+        raise StateError(RESTOCKED)
+    for i, player in enumerate(copy.players):
+        if i != seat and player.bot is None:
+            player.bot = COPY_BOT
+    return copy
+
+
 def encode(state: GameState) -> str:
     """The game as ``g1.<base64url>`` for a link's fragment."""
-    rules = state.rules.name if PRESETS.get(state.rules.name) == state.rules else state.rules.to_dict()
     payload = {
-        "v": VERSION, "r": rules, "s": state.seed,
+        "v": VERSION, "r": _packed_rules(state.rules), "s": state.seed,
         "p": [[p.name, p.bot] for p in state.players],
         "d": state.deal, "D": state.dealer,
         "h": [_pack_result(r) for r in state.deal_results[:state.deal - 1]],  # the current one replays
@@ -147,8 +177,8 @@ def encode(state: GameState) -> str:
     if state.dealt_from is not None:
         payload["f"] = state.dealt_from_json()["dealt_from"]
     deals_from = [r for r in state.redealt if r.deal <= state.deal][-1:]  # what this deal is dealt from
-    if deals_from:
-        payload["R"] = [r.to_json() for r in deals_from]
+    if deals_from:  # the deck as one string of card codes: a third of the list's length
+        payload["R"] = [dict(r.to_json(), deck="".join(r.deck)) for r in deals_from]
     raw = json.dumps(payload, separators=(",", ":")).encode("utf-8")
     packed = zlib.compress(raw, 9)
     return PREFIX + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
@@ -190,6 +220,33 @@ def decode(text: str) -> GameState:
         raise StateError("The game link is malformed.") from None
 
 
+def _packed_rules(rules: RuleSet):
+    """A preset by its name; a preset with house rules as [name, the options
+    changed] (a tenth of the whole set's length); any other set whole."""
+    base = PRESETS.get(rules.name)
+    if base is None:
+        return rules.to_dict()
+    ours, theirs = rules.to_dict(), base.to_dict()
+    changed = {k: v for k, v in ours.items() if theirs[k] != v}
+    return [rules.name, changed] if changed else rules.name
+
+
+def _unpacked_rules(r) -> RuleSet:
+    if isinstance(r, str):
+        return get_preset(r)
+    if isinstance(r, list) and len(r) == 2 and isinstance(r[0], str) and isinstance(r[1], dict):
+        return RuleSet.from_dict(get_preset(r[0]).to_dict() | r[1])
+    return RuleSet.from_dict(r)
+
+
+def _unpacked_decks(records):
+    """The link's re-deal records with each deck a list of cards again (read_redealt checks the rest)."""
+    if not isinstance(records, list):
+        raise StateError("The game link is malformed.")
+    return [dict(r, deck=_cards(r["deck"])) if isinstance(r, dict) and isinstance(r.get("deck"), str) else r
+            for r in records]
+
+
 def _rebuild(data) -> GameState:
     if not isinstance(data, dict):
         raise StateError("The game link is malformed.")
@@ -198,8 +255,7 @@ def _rebuild(data) -> GameState:
         raise StateError(f"This game link has version {brief(version)}; this game reads version {VERSION}.")
     if data.keys() - {"f", "R"} != {"v", "r", "s", "p", "d", "D", "h", "a"}:
         raise StateError("The game link is malformed.")
-    r = data["r"]
-    rules = get_preset(r) if isinstance(r, str) else RuleSet.from_dict(r)
+    rules = _unpacked_rules(data["r"])
     players = data["p"]
     if not isinstance(players, list):
         raise StateError("The game link is malformed.")
@@ -227,7 +283,7 @@ def _rebuild(data) -> GameState:
                       sides=[Side() for _ in range(len(people) // per_side)],
                       stocks=[[] for _ in range(rules.stock_piles)], deal=deal, dealer=dealer,
                       dealt_from=read_dealt_from(data["f"], len(people)) if "f" in data else None,
-                      redealt=read_redealt(data["R"]) if "R" in data else ())
+                      redealt=read_redealt(_unpacked_decks(data["R"])) if "R" in data else ())
     state.deal_results = _unpack_results(history, state)
     if state.deal_results:
         for side, total in zip(state.sides, state.deal_results[-1]["totals"]):

@@ -214,15 +214,23 @@ class Games(Feature):
 
     @command
     def do_share(self, slot):
+        """A link to a copy of the game as the person at the phone knows it
+        (share.copy_for): the open game's shown seat, else the first person."""
         s = self.session
         if slot == s.slot and s.state is not None:
-            state = s.state
+            state, seat = s.state, s.seat
         else:
             try:
                 state, _ = self.store.load(slot)
             except SaveError as e:
                 self.errors = [str(e)]
                 return
+            seat = P.first(state)
+        try:
+            state = share.copy_for(state, seat, random.SystemRandom())
+        except game.StateError:
+            self.errors = ["This game cannot be shared: its moves do not replay from its deal."]
+            return
         self.link = self.page.page_url() + "#" + LINK_KEY + share.encode(state)
         self.note = "Sharing…"
         asyncio.ensure_future(self.offer_link(self.link))
