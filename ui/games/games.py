@@ -228,8 +228,8 @@ class Games(Feature):
             seat = P.first(state)
         try:
             state = share.copy_for(state, seat, random.SystemRandom())
-        except game.StateError:
-            self.errors = ["This game cannot be shared: its moves do not replay from its deal."]
+        except game.StateError as e:
+            self.errors = [str(e)]
             return
         self.link = self.page.page_url() + "#" + LINK_KEY + share.encode(state)
         self.note = "Sharing…"
