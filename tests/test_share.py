@@ -10,7 +10,7 @@ import pytest
 from game import StateError, apply, new_game, observe, view
 from game.bots import get_bot
 from game.deal import deal_deck
-from game.links.share import RESTOCKED, copy_for, decode, encode
+from game.links.share import RESTOCKED, decode, encode, link_for
 from game.presets import PRESETS, TRIPLE_PLAY
 from tests.helpers import BAD, pack, payload, tier
 
@@ -106,7 +106,7 @@ def unseen(state, seat):
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_a_shared_copy_tells_nothing_its_seat_has_not_seen(preset):
-    """Share sends copy_for the person's seat (issue 73). Everything the link
+    """Share sends link_for the person's seat (issue 73). Everything the link
     holds, rebuilt, is the seat's own view with every card it has not seen
     dealt anew: no other hand, no pile and no stock as they are in the game,
     none of the game's later deals, and not the game's seed."""
@@ -116,7 +116,7 @@ def test_a_shared_copy_tells_nothing_its_seat_has_not_seen(preset):
             continue
         seat = i // 37 % state.num_players
         try:
-            link = encode(copy_for(state, seat, random.Random(i)))
+            link = link_for(state, seat, random.Random(i))
         except StateError as e:
             assert str(e) == RESTOCKED and state.rules.wild_discard_freezes
             continue
@@ -134,6 +134,6 @@ def test_a_shared_copy_tells_nothing_its_seat_has_not_seen(preset):
 
 def test_a_shared_copy_of_a_pass_and_play_game_opens_for_its_seat_only():
     state = new_game("triple-play", seed=4, names=["Ann", "Bob", "Cy", "Di"], bots=[None, "easy", None, None])
-    copy = decode(encode(copy_for(state, 2, random.Random(1))))
+    copy = decode(link_for(state, 2, random.Random(1)))
     assert [p.bot for p in copy.players] == ["normal", "easy", None, "normal"]
     assert [p.name for p in copy.players] == ["Ann", "Bob", "Cy", "Di"]

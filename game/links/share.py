@@ -5,7 +5,7 @@ game's seed, so a link only needs the seed, the players, the scores so far and
 the actions of the current deal: replaying them rebuilds the position (a
 deal dealt again where the game was copied, GameState.redealt, travels
 with its deck). Actions are written as short tokens, the payload is
-deflated and base64url-encoded. What Share sends is ``copy_for`` a seat:
+deflated and base64url-encoded. What Share sends is ``link_for`` a seat:
 its deal is dealt again from that seat's view under fresh seeds, so the
 link tells nothing that seat has not seen.
 
@@ -141,10 +141,10 @@ def _unpack_results(packed: list, state: GameState) -> list[dict]:
     return results
 
 
-def copy_for(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """What Share sends: the game as ``seat`` knows it. Every card that seat
-    has not seen is dealt again (game.links.redeal) and the game's own seeds
-    give way to fresh ones, so no other hand and no stock card of the
+def link_for(state: GameState, seat: int, rng: random.Random) -> str:
+    """What Share sends: the game as ``seat`` knows it, encoded. Every card that
+    seat has not seen is dealt again (game.links.redeal) and the game's own
+    seeds give way to fresh ones, so no other hand and no stock card of the
     original can be computed from the link; the other people's seats go to
     bots, so the copy opens for that seat's player only. StateError if the
     game's moves do not replay from its deal, or this deal's frozen piles went
@@ -153,16 +153,24 @@ def copy_for(state: GameState, seat: int, rng: random.Random) -> GameState:
     copy.seed = rng.randrange(MAX_NUMBER)
     if copy.dealt_from is not None:  # only its seat shift still counts: this deal has its own deck
         copy.dealt_from = (rng.randrange(MAX_NUMBER), 1, copy.dealt_from[2])
+    for i, player in enumerate(copy.players):
+        if i != seat and player.bot is None:
+            player.bot = COPY_BOT
+    link = encode(copy)
     try:  # frozen piles shuffled back under the stock this deal were shuffled by the game's own seed
-        same = view(decode(encode(copy)), seat, events=False, log=False) == view(state, seat, events=False, log=False)
+        same = _seen(decode(link), seat) == _seen(state, seat)
     except StateError:
         same = False
     if not same:
         raise StateError(RESTOCKED)
-    for i, player in enumerate(copy.players):
-        if i != seat and player.bot is None:
-            player.bot = COPY_BOT
-    return copy
+    return link
+
+
+def _seen(state: GameState, seat: int) -> dict:
+    """What ``seat`` sees of the current deal, whoever plays the other seats."""
+    out = view(state, seat, events=False, log=False)
+    out["players"] = [{k: v for k, v in p.items() if k != "bot"} for p in out["players"]]
+    return out
 
 
 def encode(state: GameState) -> str:

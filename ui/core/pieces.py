@@ -24,12 +24,17 @@ def card_face(card, cls="card"):
     return h("span", {"class": f"{cls} {SUIT_CLASS[card[1]]}", "aria-hidden": "true"}, C.label(card))
 
 
+def to_come(counts):
+    """The names of a seat's piles still to pick up, from their counts."""
+    return PILE_NAMES[len(PILE_NAMES) - len(counts):]
+
+
 def pile_words(counts):
     """A seat's piles still to pick up, in words ("knee 13 · foot 11"); a
     line wraps between piles, never between a word and its count."""
     if not counts:
         return "in\u00a0foot"
-    return " · ".join(f"{name}\u00a0{n}" for name, n in zip(PILE_NAMES[-len(counts):], counts))
+    return " · ".join(f"{name}\u00a0{n}" for name, n in zip(to_come(counts), counts))
 
 
 def pile_marks(counts):
@@ -40,7 +45,7 @@ def pile_marks(counts):
         return h("span", {"class": "pile-marks"}, "in\u00a0foot")
     return h("span", {"class": "pile-marks"},
              h("span", {"aria-hidden": "true"},
-               [h("span", {"class": "pile-mark"}, name[0].upper()) for name in PILE_NAMES[-len(counts):]]),
+               [h("span", {"class": "pile-mark"}, name[0].upper()) for name in to_come(counts)]),
              sr_only(pile_words(counts)))
 
 

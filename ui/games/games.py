@@ -215,7 +215,7 @@ class Games(Feature):
     @command
     def do_share(self, slot):
         """A link to a copy of the game as the person at the phone knows it
-        (share.copy_for): the open game's shown seat, else the first person."""
+        (share.link_for): the open game's shown seat, else the first person."""
         s = self.session
         if slot == s.slot and s.state is not None:
             state, seat = s.state, s.seat
@@ -227,11 +227,11 @@ class Games(Feature):
                 return
             seat = P.first(state)
         try:
-            state = share.copy_for(state, seat, random.SystemRandom())
+            link = share.link_for(state, seat, random.SystemRandom())
         except game.StateError as e:
             self.errors = [str(e)]
             return
-        self.link = self.page.page_url() + "#" + LINK_KEY + share.encode(state)
+        self.link = self.page.page_url() + "#" + LINK_KEY + link
         self.note = "Sharing…"
         asyncio.ensure_future(self.offer_link(self.link))
 
