@@ -29,10 +29,10 @@ SEAT_NAMES = {
 def new_game(rules: RuleSet | str = "triple-play", seed: int = 0, players: int | None = None,
              names: list[str] | None = None, bots: list[str | None] | None = None,
              dealt_from: tuple[int, int, int] | None = None,
-             redealt: tuple[Redeal, ...] = ()) -> GameState:
+             redealt: tuple[Redeal, ...] = (), mask=None) -> GameState:
     """A fresh game, dealt and ready for the first player's draw; ``dealt_from``:
     its deals are another game's, from another seat (see GameState.dealt_from);
-    ``redealt``: deals dealt again (see GameState.redealt)."""
+    ``redealt``: deals dealt again (see GameState.redealt); ``mask``: see GameState.mask."""
     if isinstance(rules, str):
         rules = get_preset(rules)
     n = players or rules.players
@@ -48,7 +48,7 @@ def new_game(rules: RuleSet | str = "triple-play", seed: int = 0, players: int |
         players=[Player(name=names[i], bot=bots[i]) for i in range(n)],
         sides=[Side() for _ in range(n // per_side)],
         stocks=[[] for _ in range(rules.stock_piles)],
-        dealer=first_dealer(seed, n), dealt_from=dealt_from, redealt=redealt)
+        dealer=first_dealer(seed, n), dealt_from=dealt_from, redealt=redealt, mask=mask)
     if dealt_from is not None:
         # the dealer of the cards dealt, seen from the seat that now holds them
         source, deal, shift = dealt_from
@@ -153,21 +153,43 @@ def lay_red_threes(state: GameState, seat: int) -> None:
     side = state.sides[side_index]
     if not r.red3_laid or (r.red3_after_opening and not side.opened):
         return
+    mask = state.mask
+    if mask is not None and mask.lays_for(state, seat):
+        return
     p = state.players[seat]
+    laid = []
     while True:
         threes = [c for c in p.hand if c in C.RED_THREES]
-        if not threes:
+        if threes:
+            laid.append(tuple(threes))
+            lay_these(state, seat, threes)
+        if not threes or len(state.events[-1].replacements) < len(threes):  # not replaced, or the stock ran dry
+            if mask is not None:
+                mask.heard(seat, tuple(laid))
             return
-        for c in threes:
-            p.hand.remove(c)
-            side.red3.append(c)
-        replace = r.red3_replace == "always" or (r.red3_replace == "hand" and in_first_pile(state, seat))
-        drawn = [take_from_stock(state, 0) for _ in threes] if replace else []
-        drawn = [c for c in drawn if c is not None]
-        p.hand.extend(drawn)
-        state.events.append(LaidRed3(seat, side_index, tuple(threes), tuple(drawn)))
-        if len(drawn) < len(threes):  # not replaced, or the stock ran dry
-            return
+
+
+def lay_these(state: GameState, seat: int, threes: list[str]) -> None:
+    """Lay these red 3s from the seat's hand and draw what replaces them."""
+    r = state.rules
+    side_index = state.side_of(seat)
+    p = state.players[seat]
+    for c in threes:
+        p.hand.remove(c)
+        state.sides[side_index].red3.append(c)
+    replace = r.red3_replace == "always" or (r.red3_replace == "hand" and in_first_pile(state, seat))
+    drawn = [take_from_stock(state, 0) for _ in threes] if replace else []
+    drawn = into_hand(state, seat, [c for c in drawn if c is not None])
+    state.events.append(LaidRed3(seat, side_index, tuple(threes), tuple(drawn)))
+
+
+def into_hand(state: GameState, seat: int, cards: list[str]) -> list[str]:
+    """Stock cards into the seat's hand, as this position may know them
+    (GameState.mask); returns them so."""
+    if state.mask is not None:
+        cards = state.mask.seen(seat, cards)
+    state.players[seat].hand.extend(cards)
+    return cards
 
 
 def take_from_stock(state: GameState, index: int) -> str | None:

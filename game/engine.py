@@ -18,7 +18,7 @@ from . import cards as C
 from . import events as E
 from . import melds as M
 from .actions import parse_action
-from .deal import in_first_pile, lay_red_threes, new_game, pick_up_next_pile, refill_stock, start_deal, take_from_stock
+from .deal import in_first_pile, into_hand, lay_red_threes, new_game, pick_up_next_pile, refill_stock, start_deal, take_from_stock
 from .english import join_words
 from .errors import IllegalMove
 from .names import Act, Phase
@@ -563,8 +563,7 @@ def _execute(state: GameState, p: Plan) -> None:
 def _do_draw(state: GameState, p: Plan) -> None:
     refill_stock(state)
     picks = p.action.get("from", [0] * state.rules.draw_count)
-    drawn = [c for c in (take_from_stock(state, i) for i in picks) if c is not None]
-    state.players[p.seat].hand.extend(drawn)
+    drawn = into_hand(state, p.seat, [c for c in (take_from_stock(state, i) for i in picks) if c is not None])
     state.events.append(E.Drew(p.seat, tuple(drawn), tuple(p.action.get("from", ()))))
     lay_red_threes(state, p.seat)
     state.phase = Phase.PLAY

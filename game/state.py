@@ -146,6 +146,9 @@ class GameState:
     # after it (to the next one) are shuffled from its ``seed`` (game.deal.deal_deck)
     redealt: tuple[Redeal, ...] = ()
     observer: int | None = None      # set on a seat's observation (game.view.observe)
+    # a phone's position in a game by link (game.friends.masking.Mask): the seats
+    # whose hidden cards it does not hold; never saved, compared or cloned
+    mask: object = field(default=None, compare=False, repr=False)
     # what the last action did (game/events.py), in order; derived, never saved or compared
     events: list = field(default_factory=list, compare=False, repr=False)
 
@@ -207,6 +210,7 @@ class GameState:
         out.log = self.log[:]
         out.events = self.events[:]
         out.observer = None
+        out.mask = None
         return out
 
     def stock_count(self) -> int:

@@ -47,6 +47,7 @@ def observe(state: GameState, seat: int) -> GameState:
     out.log = state.log  # public, shared read-only
     out.events = seen_by(state.events, seat)
     out.observer = seat
+    out.mask = None
     return out
 
 

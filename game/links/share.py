@@ -68,7 +68,7 @@ def encode_action(a: dict) -> str:
     raise ValueError(f"cannot encode {kind}")  # next_deal never sits inside a deal's log
 
 
-def _cards(text: str) -> list[str]:
+def card_list(text: str) -> list[str]:
     if len(text) % 2:
         raise StateError("The link holds a broken list of cards.")
     cards = [text[i:i + 2] for i in range(0, len(text), 2)]
@@ -92,7 +92,7 @@ def decode_action(token: str) -> dict:
         melds = []
         for part in body.split("|") if body else []:
             to, sep, cards = part.rpartition(":")
-            pl = {"cards": _cards(cards)}
+            pl = {"cards": card_list(cards)}
             if sep:
                 if not to.isdigit():
                     raise StateError("The link names a meld that cannot exist.")
@@ -176,7 +176,7 @@ def _seen(state: GameState, seat: int) -> dict:
 def encode(state: GameState) -> str:
     """The game as ``g1.<base64url>`` for a link's fragment."""
     payload = {
-        "v": VERSION, "r": _packed_rules(state.rules), "s": state.seed,
+        "v": VERSION, "r": packed_rules(state.rules), "s": state.seed,
         "p": [[p.name, p.bot] for p in state.players],
         "d": state.deal, "D": state.dealer,
         "h": [_pack_result(r) for r in state.deal_results[:state.deal - 1]],  # the current one replays
@@ -228,7 +228,7 @@ def decode(text: str) -> GameState:
         raise StateError("The game link is malformed.") from None
 
 
-def _packed_rules(rules: RuleSet):
+def packed_rules(rules: RuleSet):
     """A preset by its name; a preset with house rules as [name, the options
     changed] (a tenth of the whole set's length); any other set whole."""
     base = PRESETS.get(rules.name)
@@ -239,7 +239,7 @@ def _packed_rules(rules: RuleSet):
     return [rules.name, changed] if changed else rules.name
 
 
-def _unpacked_rules(r) -> RuleSet:
+def unpacked_rules(r) -> RuleSet:
     if isinstance(r, str):
         return get_preset(r)
     if isinstance(r, list) and len(r) == 2 and isinstance(r[0], str) and isinstance(r[1], dict):
@@ -251,7 +251,7 @@ def _unpacked_decks(records):
     """The link's re-deal records with each deck a list of cards again (read_redealt checks the rest)."""
     if not isinstance(records, list):
         raise StateError("The game link is malformed.")
-    return [dict(r, deck=_cards(r["deck"])) if isinstance(r, dict) and isinstance(r.get("deck"), str) else r
+    return [dict(r, deck=card_list(r["deck"])) if isinstance(r, dict) and isinstance(r.get("deck"), str) else r
             for r in records]
 
 
@@ -263,7 +263,7 @@ def _rebuild(data) -> GameState:
         raise StateError(f"This game link has version {brief(version)}; this game reads version {VERSION}.")
     if data.keys() - {"f", "R"} != {"v", "r", "s", "p", "d", "D", "h", "a"}:
         raise StateError("The game link is malformed.")
-    rules = _unpacked_rules(data["r"])
+    rules = unpacked_rules(data["r"])
     players = data["p"]
     if not isinstance(players, list):
         raise StateError("The game link is malformed.")
