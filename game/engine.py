@@ -18,7 +18,16 @@ from . import cards as C
 from . import events as E
 from . import melds as M
 from .actions import parse_action
-from .deal import in_first_pile, into_hand, lay_red_threes, new_game, pick_up_next_pile, refill_stock, start_deal, take_from_stock
+from .deal import (
+    in_first_pile,
+    into_hand,
+    lay_red_threes,
+    new_game,
+    pick_up_next_pile,
+    refill_stock,
+    start_deal,
+    take_from_stock,
+)
 from .english import join_words
 from .errors import IllegalMove
 from .names import Act, Phase

@@ -30,8 +30,8 @@ from game.friends import deals, links, secrets
 from game.friends.crypto import Lock, Seal, Sign, Unlock, Unseal, Verify, compress, decompress
 from game.friends.links import CHANGED, b64, unb64
 from game.friends.masking import BAD_LAY, Lay, show
-from game.links.share import card_list, decode_action, encode_action, packed_rules, unpacked_rules
 from game.invariants import bot_problem
+from game.links.share import card_list, decode_action, encode_action, packed_rules, unpacked_rules
 from game.load import MAX_NAME, is_int, is_player_name
 from game.rules import RuleSet
 from game.state import GameState
