@@ -521,6 +521,8 @@ class FakePage:
         self.focused = None
         self.downloads, self.exposed, self.cues = [], {}, []
         self.captured = []    # each move's motion steps, as captured before a render
+        self.shared = []      # links offered to the share sheet
+        self.phone = None     # the keys of games across phones (tests/phones.py), made when asked
 
     # drawing
     def mount(self, element_id, nodes):
@@ -592,7 +594,18 @@ class FakePage:
         return "https://example.test/"
 
     async def share_url(self, url, title):
+        self.shared.append(url)
         return "copied"
+
+    async def friends_answer(self, kind, args):
+        """ui/friends.js's answers, from a phone of tests/phones.py (real P-256 keys)."""
+        from tests.phones import Phone
+        from ui.linked.steps import REQUESTS
+        if self.phone is None:
+            self.phone = Phone("page")
+        if kind == "keys":
+            return [self.phone.sign_key, self.phone.seal_key]
+        return self.phone.answer(REQUESTS[kind](*args))
 
     def download(self, filename, text):
         self.downloads.append((filename, text))

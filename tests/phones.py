@@ -113,19 +113,6 @@ def start(preset: str, seats: list, rng: random.Random, names: list[str] | None 
     return phones
 
 
-def has_news(record: Friends) -> bool:
-    """Whether this phone has something to put in a batch before it sends a link."""
-    if record.pending or record.deal_made is not None:
-        return True
-    pos = record.position
-    if pos is None:
-        return False
-    if pos.mask is not None and any(pos.mask.said[s] for s in pos.mask.mine):
-        return True
-    shown = record.revealed.get(record.deal, {})
-    return pos.deal_over and any(s not in shown for s in record.mine.get(record.deal, {}))
-
-
 def act(phone: Phone, rng: random.Random, bot: str = "normal", on_move=None) -> int:
     """Everything this phone does until the game waits for another: returns that phone (or EVERYONE)."""
     r = phone.record
@@ -145,7 +132,7 @@ def act(phone: Phone, rng: random.Random, bot: str = "normal", on_move=None) -> 
         r.play(choose(observe(pos, seat), seat, rng))
         if on_move:
             on_move(phone)
-    if has_news(r):
+    if r.has_news():
         phone.run(r.close_turn())
     return wait
 

@@ -216,10 +216,10 @@ def test_the_page_imports_the_engine_and_itself_and_only_the_bridge_reaches_the_
 
 
 def test_test_modules_are_imported_by_none_and_only_the_shared_helpers_cross_folders():
-    """tests/helpers.py, e2e/harness.py and e2e/pages.py are shared; e2e's
+    """tests/helpers.py, tests/phones.py (the bench's phones too), e2e/harness.py and e2e/pages.py are shared; e2e's
     conftest (its traced browser context) serves e2e/ only; a test module
     (``test_*.py``) is imported by nothing."""
-    shared = {"tests.helpers", "e2e.harness", "e2e.pages"}
+    shared = {"tests.helpers", "tests.phones", "e2e.harness", "e2e.pages"}
     found = importers(in_folder("tests", "e2e"))
     for m, targets in found.items():
         for t in targets:

@@ -262,7 +262,7 @@ def test_every_signal_used_is_declared_and_every_declared_one_is_used():
 
 
 def test_every_seat_kind_takes_its_turn():
-    assert set(KINDS) == {"person", "bot"}
+    assert set(KINDS) == {"person", "bot", "friend"}
     assert all(callable(getattr(kind, "take_turn", None)) for kind in KINDS.values())
 
 

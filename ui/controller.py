@@ -26,6 +26,7 @@ from ui.games.games import Games
 from ui.handoff.handoff import Handoff
 from ui.learn.learn import Learn
 from ui.lesson.tutorial import Tutorial
+from ui.linked.linked import FriendsRoom
 from ui.replays.replays import Replays
 from ui.seats.turns import Turns
 from ui.settings import settings as S
@@ -57,14 +58,18 @@ class Controller:
         self.tutorial = Tutorial(self)
         self.replays = Replays(self)
         self.handoff = Handoff(self)
+        self.friends = FriendsRoom(self)
         self.turns = Turns(self)
         self.commands, self.screens = collect(self.table, self.panels, self.setup, self.games, self.stats,
-                                              self.learn, self.tutorial, self.replays, self.handoff)
+                                              self.learn, self.tutorial, self.replays, self.handoff,
+                                              self.friends)
 
     def start(self):
         self.page.on_command(self.run_command)
         self.panels.boot()
-        self.games.boot()
+        fragment = self.page.take_fragment()
+        self.games.boot(fragment)
+        self.friends.boot(fragment)
         self.tutorial.boot()
         self.setup.boot()
         self.render()

@@ -299,6 +299,17 @@ async def share_url(url, title):
         return ""
 
 
+async def friends_answer(kind, args):
+    """One request of a game across phones answered by ui/friends.js (WebCrypto, this
+    phone's keys in IndexedDB): bytes, a bool, a list of bytes ("keys"), or None."""
+    answer = _js(await window.tpFriends.answer(kind, to_js([to_js(bytes(a)) for a in args])))
+    if answer is None or isinstance(answer, bool):
+        return answer
+    if kind == "keys":
+        return [x.to_bytes() for x in answer]
+    return answer.to_bytes()
+
+
 def download(filename, text):
     """Save text as a JSON file through a temporary <a download>."""
     while _downloads:  # the previous download has long started: free its blob

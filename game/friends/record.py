@@ -192,6 +192,19 @@ class Friends:
         s = self.head.seats[seat]
         return s == self.me or isinstance(s, str)
 
+    def has_news(self) -> bool:
+        """Whether this phone has something for a batch: moves, a deal, its people's
+        red 3s, or their cards once the deal is over."""
+        if self.pending or self.deal_made is not None:
+            return True
+        pos = self.position
+        if pos is None:
+            return False
+        if pos.mask is not None and any(pos.mask.said[s] for s in pos.mask.mine):
+            return True
+        shown = self.revealed.get(self.deal, {})
+        return pos.deal_over and any(s not in shown for s in self.mine.get(self.deal, {}))
+
     def waiting_for(self) -> int | None:
         """The phone the game waits for, None when it waits for this one; EVERYONE when it is over."""
         if self.position is None:

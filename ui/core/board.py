@@ -48,7 +48,10 @@ class Board:
         """Apply ``action`` for ``seat`` and publish what it did; the Landed record."""
         s = self.session
         before = page_view(s.state, s.seat, log=False)
-        game.apply(s.state, action)
+        if s.via is not None:  # a game across phones: its record keeps the move for the next link
+            s.via.play(action)
+        else:
+            game.apply(s.state, action)
         record = Landed(action, seat, before, page_view(s.state, s.seat, log=False))
         self.signals.emit("landed", record)
         return record

@@ -15,8 +15,9 @@ from ui.core.selection import Selection
 from ui.core.text import HUMAN
 
 # the owners: a module, or a room's package (any of its modules)
-BOARD, GAMES, LEARN, TABLE, SEATS, HANDOFF, PAGE = (
-    "ui.core.board", "ui.games", "ui.learn", "ui.table", "ui.seats", "ui.handoff", "ui.controller")
+BOARD, GAMES, LEARN, TABLE, SEATS, HANDOFF, FRIENDS, PAGE = (
+    "ui.core.board", "ui.games", "ui.learn", "ui.table", "ui.seats", "ui.handoff", "ui.linked",
+    "ui.controller")
 
 
 def owned(owner, default=None, factory=None):
@@ -34,6 +35,7 @@ class Session:
     lesson: bool = owned(BOARD, False)    # a lesson's game: never saved, never reviewed (ui/lesson)
     game_id: int = owned(BOARD, 0)        # bumps on each game put on the table or left: stale work stops
     slot: str = owned(GAMES)              # its save slot (ui.core.saves), None until saved
+    via: object = owned(FRIENDS)          # a game across phones: its game.friends.record.Friends, which moves it
     hints_used: list = owned(LEARN, factory=list)  # its hints, a count per seat, saved with it
     log: list = owned(TABLE, factory=list)  # the deal's lines so far (the Log panel completes them)
     # the turn

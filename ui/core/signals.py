@@ -30,6 +30,8 @@ SIGNALS = {
     # after the table is drawn, and the parts other rooms add to it
     "drawn": "the table was drawn (the shown view): rooms with marks or panels on it draw them",
     "sheet_parts": "query: a ui.table.sheet_view.SheetParts each room adds to the score sheet",
+    "bar_instead": "query: the action bar a room shows in place of the turn's (a game waiting for a link), or None",
+    "friends_host": "the new-game screen's game has friends at it: (rules, names, seats) for ui/linked",
 }
 
 

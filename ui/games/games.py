@@ -56,12 +56,12 @@ class Games(Feature):
         on("save", self.autosave)
         on("alert", self.alert)
 
-    def boot(self):
-        """Read a shared link, and show the games screen if there is one (or,
-        where ui/paint.js painted the last table, continue that game)."""
+    def boot(self, fragment):
+        """Read a shared link (the page's address fragment), and show the games screen
+        if there is one (or, where ui/paint.js painted the last table and the
+        address holds no link for another room, continue that game)."""
         s, page = self.session, self.page
         page.expose("tpGameState", lambda: json.dumps(s.state.to_json() if s.state else None))
-        fragment = page.take_fragment()
         if fragment.startswith(LINK_KEY):
             try:
                 self.incoming = copied(share.decode(fragment[len(LINK_KEY):]))
@@ -70,6 +70,8 @@ class Games(Feature):
             except Exception as e:  # a link the checks missed must not stop start-up
                 page.console_error(f"link: {type(e).__name__}: {e}")
                 self.errors = ["This game link cannot be opened (it is damaged). Nothing was changed."]
+        if fragment and not fragment.startswith(LINK_KEY):
+            return
         if self.incoming or self.errors or self.store.ids():
             self.app.show("games")
         if page.painted() and not (self.incoming or self.errors) and self.store.current:
@@ -85,8 +87,8 @@ class Games(Feature):
         also if only its hint count did)."""
         s = self.session
         state = s.state
-        if state is None or s.lesson:  # a lesson's game is not one of the player's
-            return
+        if state is None or s.lesson or s.via is not None:  # a lesson's game is not one of the player's;
+            return                                          # one across phones is ui/linked' to keep
         saved, count, saved_pending = self.saved_as or (None, 0, None)
         pending = self.pending()
         if saved is state and count == len(state.log) and pending == saved_pending and not force:

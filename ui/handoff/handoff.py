@@ -40,7 +40,7 @@ class Handoff(Feature):
     def several(self):
         """Whether more than one person plays the game at the table."""
         state = self.session.state
-        return state is not None and seats.several(state)
+        return state is not None and self.session.via is None and seats.several(state)
 
     def lock(self, seat, why=None):
         """The hand-off screen, until ``seat`` taps "I'm ..."; the table leaves the

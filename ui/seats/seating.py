@@ -12,6 +12,7 @@ from game.load import MAX_NAME, int_in
 from game.names import Phase
 
 PEOPLE_WORD = "person"   # the new-game screen's choice of a person for a seat
+FRIEND_WORD = "friend"   # ... and of a friend, who plays on their own phone (ui/linked)
 MAX_HINTS = 100_000      # hints counted for one seat in one game (far more than any game asks)
 
 
@@ -84,6 +85,9 @@ def hint_counts(hints, players):
     return counts + [0] * (players - len(counts))
 
 
-def kind(state, seat):
-    """Who plays ``seat``: "person" (at this phone) or "bot" (ui/seats/turns.py asks that kind)."""
-    return "person" if state.players[seat].bot is None else "bot"
+def kind(state, seat, via=None):
+    """Who plays ``seat``: "person" (at this phone), "bot", or "friend" (a person on
+    another phone of the game across phones ``via``): ui/seats/turns.py asks that kind."""
+    if state.players[seat].bot is not None:
+        return "bot"
+    return "friend" if via is not None and not via.plays_here(seat) else "person"

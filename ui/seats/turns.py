@@ -17,9 +17,10 @@ import asyncio
 from ui.core.commands import Feature
 from ui.seats import seating
 from ui.seats.bot_seat import BotSeat
+from ui.seats.friend_seat import FriendSeat
 from ui.seats.person_seat import PersonSeat
 
-KINDS = {"person": PersonSeat, "bot": BotSeat}
+KINDS = {"person": PersonSeat, "bot": BotSeat, "friend": FriendSeat}
 
 
 class Turns(Feature):
@@ -52,7 +53,7 @@ class Turns(Feature):
         try:
             while s.state is not None and s.state.to_move() not in (None, s.seat):
                 mover = s.state.to_move()
-                if not await self.kinds[seating.kind(s.state, mover)].take_turn(mover, game_id):
+                if not await self.kinds[seating.kind(s.state, mover, s.via)].take_turn(mover, game_id):
                     break
                 if s.game_id != game_id:  # the player left this game
                     return

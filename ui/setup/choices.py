@@ -64,7 +64,7 @@ class Setup:
         """Take the form's values ({id: value or None}); a new preset starts afresh."""
         for seat in range(1, self.players):
             level = values.get(f"setup-bot-{seat}")
-            if level in BOTS or level == P.PEOPLE_WORD:
+            if level in BOTS or level in (P.PEOPLE_WORD, P.FRIEND_WORD):
                 self.bots[seat] = level
         for seat in range(self.players):
             typed = values.get(f"setup-name-{seat}")
@@ -111,8 +111,28 @@ class Setup:
         return P.PEOPLE_WORD if seat == HUMAN else self.bots.get(seat, DEFAULT_BOT)
 
     def people(self):
-        """The seats people play, in seat order."""
-        return [s for s in range(self.players) if self.bot(s) == P.PEOPLE_WORD]
+        """The seats people play (here or on their phones), in seat order."""
+        return [s for s in range(self.players) if self.bot(s) in (P.PEOPLE_WORD, P.FRIEND_WORD)]
+
+    def friends(self):
+        """The seats friends play on their own phones."""
+        return [s for s in range(self.players) if self.bot(s) == P.FRIEND_WORD]
+
+    def across_phones(self):
+        """(rules, names, seats) of a game with friends: seats as
+        game.friends.record.Head's (this phone 0, each friend its own, bots
+        by level); RulesError if refused."""
+        names = [self.name(s) for s in range(self.players)]
+        problem = P.name_problem(names)
+        if problem:
+            raise game.RulesError(problem)
+        if len([s for s in range(self.players) if self.bot(s) == P.PEOPLE_WORD]) > 1:
+            raise game.RulesError("With friends on their phones, you are the one person at this phone: "
+                                  "make each other seat a friend or a bot.")
+        friends = self.friends()
+        seats = [0 if self.bot(s) == P.PEOPLE_WORD else 1 + friends.index(s) if s in friends else self.bot(s)
+                 for s in range(self.players)]
+        return self.rules(), names, seats
 
     def named(self):
         """The seats with a name field: every person's, seat 0's only beside another person."""

@@ -50,6 +50,12 @@ class SetupScreen(Feature):
     def new_game(self):
         """A game of the new-game screen's choices on the table (a refusal's reason shown)."""
         seed = self.fixed_seed if self.fixed_seed is not None else random.randrange(2**31)
+        if self.choices.friends():
+            try:
+                self.signals.emit("friends_host", *self.choices.across_phones())
+            except game.RulesError as e:
+                self.app.say(str(e))
+            return
         try:
             state = self.choices.start(seed)
         except game.RulesError as e:

@@ -29,7 +29,8 @@ def setup_screen(setup, message=""):
                                 str(setup.players))),
         button("How these rules play", "rules", id="btn-setup-rules", cls="tool wide"),
     ]
-    choices = [(b, b.capitalize()) for b in setup.bot_levels()] + [(P.PEOPLE_WORD, "Person")]
+    choices = [(b, b.capitalize()) for b in setup.bot_levels()] + [(P.PEOPLE_WORD, "Person"),
+                                                                   (P.FRIEND_WORD, "Friend on their phone")]
     named = setup.named()
     rows = [name_field(setup, 0)] if named else []
     for seat, name, role in seats:
@@ -48,7 +49,8 @@ def setup_screen(setup, message=""):
                     extra={"aria-expanded": "true" if setup.house_open else "false"})
     return [
         h("h2", None, "New game"),
-        h("p", {"class": "hint"}, "Pass the phone to each person on their turn." if named
+        h("p", {"class": "hint"}, "Each friend gets an invitation link to play on their own phone."
+          if setup.friends() else "Pass the phone to each person on their turn." if named
           else "You play South. " + partner_line(seats)),
         h("fieldset", None, h("legend", None, "Game"), game_box),
         h("fieldset", None, h("legend", None, "Players" if named else "Bots"), rows),

@@ -126,9 +126,13 @@ class TableScreen:
 
     def draw_bar(self, v, now):
         s = self.session
+        instead = [bar for bar in self.signals.gather("bar_instead", v) if bar is not None]
+        if instead:
+            self.page.mount("actions", instead[0])
+            return
         self.page.mount("actions", bar_view.actions(
             v, selected=now.selected, has_staged=bool(s.sel.staged),
-            can_undo=s.snapshot is not None and s.changed and now.mine,
+            can_undo=s.snapshot is not None and s.changed and now.mine and s.via is None,
             can_knock=now.playing and now.refused.get("knock") is None, busy=s.busy, refusals=now.refused))
 
     def show_screen(self, v):

@@ -1,0 +1,122 @@
+"""The friends room (ui/linked/) under CPython: a game across two phones set up
+by invitation and answer, then played by turn links, each phone a page of
+its own (its storage and keys: tests/phones.py's real P-256), each link
+opened as a new page load would open it."""
+
+import asyncio
+
+import pytest
+
+from game import cards as C
+from game.bots import get_bot
+from game.view import observe
+from tests.helpers import SEED, FakePage
+from ui.controller import Controller
+
+pytest.importorskip("cryptography")
+
+SEATS = {"setup-bot-1": "easy", "setup-bot-2": "friend", "setup-bot-3": "easy"}
+
+
+async def until(cond, what="the page"):
+    for _ in range(20_000):
+        if cond():
+            return
+        await asyncio.sleep(0)
+    raise AssertionError(f"{what} never got there")
+
+
+class Phone:
+    """A phone's page, loaded again for each link it opens (its storage and keys kept)."""
+
+    def __init__(self, form=None):
+        self.page = FakePage(form=form)
+        self.ctl = None
+
+    def load(self, url=""):
+        page = FakePage(storage=self.page.store, fragment=url.split("#", 1)[1] if "#" in url else "",
+                        form=self.page.form)
+        page.phone = self.page.phone
+        self.page = page
+        self.ctl = Controller(page, delay_ms=0, seed=SEED)
+        self.ctl.start()
+        return self
+
+    async def keys(self):
+        if self.page.phone is None:
+            await self.page.friends_answer("keys", [])
+
+    async def shared(self, count):
+        await until(lambda: len(self.page.shared) >= count, "a link")
+        return self.page.shared[-1]
+
+    async def play_turn(self):
+        """The person at this phone plays (by the normal bot), then the bots; the link it offers."""
+        s = self.ctl.session
+        bot = get_bot("normal")
+        await until(lambda: not s.busy, "the bots")
+        while s.state.to_move() == s.seat:
+            self.ctl.board.land(bot(observe(s.state, s.seat), s.seat, __import__("random").Random(1)), s.seat)
+            await until(lambda: not s.busy, "the bots")
+        before = len(self.page.shared)
+        self.ctl.run_command("friend-send", None)
+        return await self.shared(before + 1)
+
+
+def test_a_game_across_two_phones_by_invitation_answer_and_turn_links():
+    async def main():
+        host = Phone(SEATS).load()
+        await host.keys()
+        host.ctl.run_command("start", None)
+        await until(lambda: host.page.screen() == "friends", "the friends screen")
+        assert ("friend-invite", "2") in host.page.cmds("friends")
+        host.ctl.run_command("friend-invite", "2")
+        invite = await host.shared(1)
+
+        friend = Phone().load(invite)
+        await until(lambda: ("friend-join", None) in friend.page.cmds("friends"), "the invitation")
+        words = " ".join(t for t in _texts(friend.page, "friends"))
+        assert "South invites you to play" in words and "as North" in words
+        friend.ctl.run_command("friend-join", None)
+        answer = await friend.shared(1)
+
+        host.load(answer)
+        await until(lambda: ("friend-deal", None) in host.page.cmds("friends"), "every friend joined")
+        host.ctl.run_command("friend-deal", None)
+        await until(lambda: host.ctl.session.via is not None, "the first deal")
+        s = host.ctl.session
+        north = s.state.players[2]
+        assert all(c == C.HIDDEN for c in north.hand) and len(north.hand) == len(s.state.players[0].hand)
+
+        for _ in range(4):  # four links each way
+            link = await host.play_turn()
+            friend.load(link)
+            await until(lambda: friend.ctl.session.via is not None, "the friend's table")
+            f = friend.ctl.session
+            assert f.seat == 2 and all(c == C.HIDDEN for c in f.state.players[0].hand)
+            link = await friend.play_turn()
+            host.load(link)
+            await until(lambda: host.ctl.session.via is not None, "the host's table")
+        assert host.ctl.session.state.log == friend.ctl.session.state.log
+        for phone in (host, friend):
+            assert phone.page.errors == []
+            stored = " ".join(phone.page.store.data.values())
+            other = 2 if phone is host else 0
+            hand = phone.ctl.session.state.players[other].hand
+            assert set(hand) <= {C.HIDDEN} | set(stored)  # only what the table showed
+
+        # the same link twice changes nothing, and says so; a link for the other phone is refused
+        log = list(host.ctl.session.state.log)
+        host.load(link)
+        await until(lambda: host.ctl.session.via is not None, "the host's table")
+        assert host.ctl.session.message == "This phone has already opened this link."
+        assert host.ctl.session.state.log == log
+        friend.load(link)
+        await until(lambda: "This turn is for South" in " ".join(_texts(friend.page, "friends")), "the refusal")
+
+    asyncio.run(main())
+
+
+def _texts(page, region):
+    from tests.helpers import texts
+    return list(texts(page.regions.get(region, [])))

@@ -1,0 +1,1 @@
+"""Games played across phones by links (game/friends): the page's room."""

@@ -1,0 +1,65 @@
+"""The screens and bars of games across phones as ui.core.html trees: the
+lobby (invitations sent and answered, an invitation received), the list of
+such games, and the table's bar while the game waits for a link."""
+
+from ui.core.html import button, h
+
+
+def lobby(record, invitation, message, games):
+    """The friends screen: the game being set up (the host's invitations, or
+    the invitation this phone received), then every game across phones."""
+    out = [h("h2", None, "Play with friends on their phones")]
+    if message:
+        out.append(h("p", {"class": "message", "id": "friends-message", "role": "status"}, message))
+    if invitation is not None:
+        words, joined = invitation
+        out.append(h("p", {"id": "invitation"}, words))
+        out.append(button("Send my answer again", "friend-answer", id="btn-friend-answer", cls="primary")
+                   if joined else button("Join", "friend-join", id="btn-friend-join", cls="primary"))
+    elif record is not None and not record.batches:
+        out += invitations(record)
+    out += game_list(games)
+    out.append(h("div", {"class": "slot-tools"}, button("Back", "menu", id="btn-friends-back", cls="tool")))
+    return out
+
+
+def invitations(record):
+    """The host's friends: each one's invitation and whether they joined."""
+    head = record.head
+    rows = []
+    for seat, where in enumerate(head.seats):
+        if not isinstance(where, int) or where == 0:
+            continue
+        joined = where in record.seals
+        rows.append(h("li", {"class": "slot", "data-friend": seat, "data-joined": "1" if joined else "0"},
+                      h("div", {"class": "slot-name"}, head.names[seat]),
+                      h("div", {"class": "slot-info"}, "Joined" if joined else "Not joined yet"),
+                      button("Send the invitation again" if joined else "Send the invitation", "friend-invite",
+                             str(seat), id=f"btn-invite-{seat}", cls="tool")))
+    ready = not record.missing()
+    return [h("h3", None, "Invitations"),
+            h("p", {"class": "hint"}, "Each friend opens their invitation, taps Join and sends you the answer."),
+            h("ul", {"class": "slots", "id": "friend-invites"}, rows),
+            button("Deal", "friend-deal", id="btn-friend-deal", cls="primary", disabled=not ready)]
+
+
+def game_list(games):
+    """[(game id, title, line)] as a list with an Open button each."""
+    if not games:
+        return []
+    items = [h("li", {"class": "slot", "data-friends-game": gid},
+               h("div", {"class": "slot-name"}, title), h("div", {"class": "slot-info"}, line),
+               button("Open", "friend-open", gid, cls="tool", extra={"data-role": "open"}))
+             for gid, title, line in games]
+    return [h("h3", None, "Your games with friends"), h("ul", {"class": "slots", "id": "friend-games"}, items)]
+
+
+def waiting_bar(words, send, again):
+    """The bar while the game waits for another phone: send the link (``send``:
+    its caption, or None when there is nothing new) or send it again."""
+    out = [h("span", {"class": "hint", "id": "friend-wait"}, words)]
+    if send:
+        out.append(button(send, "friend-send", id="btn-friend-send", cls="primary"))
+    elif again:
+        out.append(button(again, "friend-send", id="btn-friend-send"))
+    return out

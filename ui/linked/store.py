@@ -1,0 +1,43 @@
+"""Games across phones kept in the browser's storage, one key a game.
+
+A game's record (game.friends.record.Friends.to_json) is kept under
+``tp.friends.<game id>``, beside the saved games of ui/core/saves.py and in
+the same storage. A record is read back only through the engine's strict
+loader (Friends.load); one that fails is moved under ``tp.bad.`` like a
+damaged save, never lost and never in the way.
+"""
+
+import json
+
+from game.load import read_json
+
+PREFIX = "tp.friends."
+BAD = "tp.bad.friends."
+MAX_TEXT = 400_000   # characters of one record (a long game's chain of batches)
+
+
+class FriendsStore:
+    def __init__(self, storage):
+        self.storage = storage
+
+    def ids(self):
+        return sorted(k[len(PREFIX):] for k in self.storage.keys() if k.startswith(PREFIX))
+
+    def raw(self, game_id):
+        """The record as saved, JSON-ready, or None (StateError if it is not JSON)."""
+        text = self.storage.get(PREFIX + game_id)
+        return None if text is None else read_json(text, "A saved game across phones", MAX_TEXT)
+
+    def save(self, record):
+        """Write a record (ui.core.saves.StorageFull if the browser refuses)."""
+        self.storage.set(PREFIX + record.to_json()["head"]["id"], json.dumps(record.to_json(),
+                                                                              separators=(",", ":")))
+
+    def quarantine(self, game_id):
+        text = self.storage.get(PREFIX + game_id)
+        if text is not None:
+            self.storage.set(BAD + game_id, text)
+            self.storage.remove(PREFIX + game_id)
+
+    def delete(self, game_id):
+        self.storage.remove(PREFIX + game_id)
