@@ -88,7 +88,8 @@ def test_while_the_bots_move_only_commands_that_leave_the_game_alone_run():
     assert allowed == {"pick", "fewer", "pick-all", "stage", "clear", "unstage", "show-meld",
                        "hide-meld", "opponents", "rules", "back", "settings", "set-speed",
                        "set-theme", "toggle-setting", "log", "dismiss", "games", "menu",
-                       "lesson-skip", "im", "page-hidden", "show-hand", "replay-moves", "friends"}
+                       "lesson-skip", "im", "page-hidden", "show-hand", "replay-moves", "friends",
+                       "fragment"}
 
 
 def test_a_busy_table_ignores_moves_and_keeps_selecting():

@@ -143,8 +143,10 @@ def form_value(element_id):
 def on_command(handler):
     """Call handler(cmd, arg) for clicks on enabled elements with data-cmd,
     handler(cmd, value) when a form control with data-change changes, and
-    handler(cmd, arg) for the gestures ui/gestures.js sends as "tp-command", and
-    handler("page-hidden", None) when the page goes to the background."""
+    handler(cmd, arg) for the gestures ui/gestures.js sends as "tp-command",
+    handler("page-hidden", None) when the page goes to the background, and
+    handler("fragment", text) when a link changes only the address's fragment
+    (a link to this page opened while it is open: no new page load)."""
     def listener(event):
         target = _js(event.target)
         target = _js(target.closest("[data-cmd]")) if target is not None and hasattr(target, "closest") else None
@@ -166,11 +168,19 @@ def on_command(handler):
         if document.hidden:
             handler("page-hidden", None)
 
+    def fragment(_event):
+        text = take_fragment()
+        if text:
+            handler("fragment", text)
+
     for kind, fn in (("click", listener), ("change", changed), ("tp-command", gesture),
                      ("visibilitychange", visibility)):
         proxy = create_proxy(fn)
         _listeners.append(proxy)
         document.addEventListener(kind, proxy)
+    proxy = create_proxy(fragment)
+    _listeners.append(proxy)
+    window.addEventListener("hashchange", proxy)
 
 
 def scroll_to_top():

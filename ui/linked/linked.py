@@ -52,6 +52,11 @@ class FriendsRoom(Feature):
             self.app.show("friends")
             asyncio.ensure_future(self.take_link(fragment[len(LINK_KEY):]))
 
+    @command(while_bots=True)
+    def do_fragment(self, arg=None):
+        """A link opened while the page was open (ui/dom.py: the address's fragment changed)."""
+        self.boot(str(arg or ""))
+
     # -- the game on the table --------------------------------------------------------
     def on_table(self, _opened):
         s = self.session
