@@ -5,6 +5,7 @@ opened as a new page load would open it."""
 
 import asyncio
 import json
+from collections import Counter
 
 import pytest
 
@@ -59,6 +60,10 @@ class Phone:
         while s.state.to_move() == s.seat:
             self.ctl.board.land(bot(observe(s.state, s.seat), s.seat, __import__("random").Random(1)), s.seat)
             await until(lambda: not s.busy, "the bots")
+        return await self.send()
+
+    async def send(self):
+        """Tap the bar's "Send": the link it offers."""
         before = len(self.page.shared)
         self.ctl.run_command("friend-send", None)
         return await self.shared(before + 1)
@@ -94,7 +99,10 @@ def test_a_game_across_two_phones_by_invitation_answer_and_turn_links():
             friend.load(link)
             await until(lambda: friend.ctl.session.via is not None, "the friend's table")
             f = friend.ctl.session
-            assert f.seat == 2 and all(c == C.HIDDEN for c in f.state.players[0].hand)
+            south, true_south = f.state.players[0], host.ctl.session.state.players[0]
+            assert f.seat == 2 and all(c == C.HIDDEN for pile in south.piles for c in pile)
+            known = [c for c in south.hand if c != C.HIDDEN]  # only cards South took from the pile
+            assert not Counter(known) - Counter(true_south.hand) and len(south.hand) == len(true_south.hand)
             link = await friend.play_turn()
             host.load(link)
             await until(lambda: host.ctl.session.via is not None, "the host's table")
@@ -121,3 +129,53 @@ def test_a_game_across_two_phones_by_invitation_answer_and_turn_links():
 def _texts(page, region):
     from tests.helpers import texts
     return list(texts(page.regions.get(region, [])))
+
+
+def test_a_deal_ends_every_hand_is_shown_and_the_host_deals_the_next():
+    """Both phones play by what the bar offers until the second deal begins:
+    at the first deal's end each phone sends its cards, the scores wait for
+    them, and both phones end the deal with the same score sheet."""
+    async def main():
+        host, friend = await _joined()
+        links, current = [], host
+        for _ in range(400):
+            s = current.ctl.session
+            await until(lambda: not s.busy, "the bots")
+            cmds = current.page.cmds("actions")
+            if ("friend-deal", None) in cmds:
+                break
+            if s.state.deal_over and ("friend-send", None) not in cmds:
+                raise AssertionError(cmds)
+            link = await current.play_turn() if s.state.to_move() == s.seat else await current.send()
+            other = friend if current is host else host
+            links.append(link)
+            other.load(link)
+            await until(lambda: other.ctl.session.via is not None, "the table")
+            current = other
+        else:
+            raise AssertionError("the deal never ended")
+        sheets = [p.ctl.session.via.truth[1].deal_results for p in (host, friend)]
+        assert sheets[0] == sheets[1] and len(sheets[0]) == 1
+        assert host.ctl.session.state.deal == 1 and host.ctl.session.state.deal_over
+        host.ctl.run_command("friend-deal", None)
+        await until(lambda: host.ctl.session.state.deal == 2, "the second deal")
+        assert all(c == C.HIDDEN for c in host.ctl.session.state.players[2].hand)
+
+    asyncio.run(main())
+
+
+async def _joined():
+    """A host and a friend, joined and dealt."""
+    host = Phone(SEATS).load()
+    await host.keys()
+    host.ctl.run_command("start", None)
+    await until(lambda: ("friend-invite", "2") in host.page.cmds("friends"), "the invitations")
+    host.ctl.run_command("friend-invite", "2")
+    friend = Phone().load(await host.shared(1))
+    await until(lambda: ("friend-join", None) in friend.page.cmds("friends"), "the invitation")
+    friend.ctl.run_command("friend-join", None)
+    host.load(await friend.shared(1))
+    await until(lambda: ("friend-deal", None) in host.page.cmds("friends"), "every friend joined")
+    host.ctl.run_command("friend-deal", None)
+    await until(lambda: host.ctl.session.via is not None, "the first deal")
+    return host, friend

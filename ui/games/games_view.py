@@ -80,5 +80,6 @@ def games_screen(slots, current, *, incoming=None, note="", errors=(), link=None
                  h("small", None, "a .json file from Export"),
                  h("input", {"type": "file", "id": "import-file", "accept": ".json,application/json",
                              "data-change": "import"})))
+    out.append(button("Games with friends on their phones", "friends", id="btn-friends", cls="tool wide"))
     out.append(button("Your statistics", "stats", id="btn-stats", cls="tool wide"))
     return out

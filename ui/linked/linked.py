@@ -224,6 +224,8 @@ class FriendsRoom(Feature):
         elif record.has_news():
             await run(self.page, record.close_turn())
         self.save(record)
+        if record.position is not self.session.state:  # the last cards shown: the deal scored on the true cards
+            self.put(record)
         if wait is None:
             self.app.render()
             return
@@ -289,7 +291,7 @@ class FriendsRoom(Feature):
         pos = record.position
         if wait is None:
             if pos.deal_over and record.deal in record.truth:
-                return view.waiting_bar("Every hand is shown.", "Deal the next deal", None) \
+                return view.waiting_bar("Every hand is shown.", "Deal the next deal", None, "friend-deal") \
                     if record.is_host() else None
             if pos.deal_over:
                 return view.waiting_bar("The deal is over: show your cards to the others.",

@@ -54,12 +54,13 @@ def game_list(games):
     return [h("h3", None, "Your games with friends"), h("ul", {"class": "slots", "id": "friend-games"}, items)]
 
 
-def waiting_bar(words, send, again):
+def waiting_bar(words, send, again, cmd="friend-send"):
     """The bar while the game waits for another phone: send the link (``send``:
-    its caption, or None when there is nothing new) or send it again."""
+    its caption, or None when there is nothing new) or send it again; ``cmd``:
+    what the main button does (the host's next deal: "friend-deal")."""
     out = [h("span", {"class": "hint", "id": "friend-wait"}, words)]
     if send:
-        out.append(button(send, "friend-send", id="btn-friend-send", cls="primary"))
+        out.append(button(send, cmd, id="btn-" + cmd, cls="primary"))
     elif again:
-        out.append(button(again, "friend-send", id="btn-friend-send"))
+        out.append(button(again, cmd, id="btn-" + cmd))
     return out
