@@ -5,6 +5,7 @@ import json
 
 from game.links import share
 from tests.helpers import (
+    people_game,
     played,
     run,
     settle,
@@ -68,6 +69,22 @@ def test_share_links_a_copy_dealt_anew_from_the_person_at_the_phone():
         assert copy.seed != state.seed and copy.players[0].hand == state.players[0].hand
         assert copy.stocks != state.stocks and copy.players[1].hand != state.players[1].hand
         await settle(ctl)
+
+    run(scenario)
+
+
+def test_share_of_a_game_of_several_people_asks_whose_copy_it_is():
+    """Issue 73: a copy of a pass-and-play game opens for one person only, the one the sender picks."""
+    async def scenario(ctl, page):
+        state = people_game()
+        slot = ctl.store.save(None, state, [])
+        ctl.run_command("games", None)
+        ctl.run_command("share", slot)
+        assert ctl.games.link is None and ("share-for", f"{slot}:2") in page.cmds("games")
+        ctl.run_command("share-for", f"{slot}:2")
+        copy = share.decode(ctl.games.link.partition("#g=")[2])
+        assert copy.players[2].hand == state.players[2].hand and copy.players[2].bot is None
+        assert copy.players[0].bot is not None and copy.players[0].hand != state.players[0].hand
 
     run(scenario)
 

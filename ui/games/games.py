@@ -50,6 +50,7 @@ class Games(Feature):
         self.errors = []            # sentences for the alert box
         self.link = None            # the last share link, shown as text
         self.deleting = None        # slot whose Delete was tapped once
+        self.share_for = None       # (slot, [(seat, name)]) while the sender picks whose copy to share
         on = self.signals.on
         on("on_table", self.on_table)
         on("landed", lambda _record: self.autosave())
@@ -216,18 +217,42 @@ class Games(Feature):
 
     @command
     def do_share(self, slot):
-        """A link to a copy of the game as the person at the phone knows it
-        (share.link_for): the open game's shown seat, else the first person."""
+        """A link to a copy of the game as one person knows it (share.link_for):
+        the game's only person, or the one the sender picks of several (the
+        ``share_for`` choice, then ``share-for``)."""
+        state = self.game_of(slot)
+        if state is None:
+            return
+        people = P.people(state)
+        if len(people) > 1:
+            self.share_for = (slot, [(seat, state.players[seat].name) for seat in people])
+            self.note = "Whose copy is it? It opens for that person only, the others' seats played by bots."
+            return
+        self.share_copy(state, P.first(state))
+
+    @command
+    def do_share_for(self, arg=None):
+        """The sender picked whose copy to share ("slot:seat")."""
+        slot, _, seat = str(arg).partition(":")
+        choice, self.share_for = self.share_for, None
+        if choice is None or choice[0] != slot or not seat.isdigit() or int(seat) not in dict(choice[1]):
+            return
+        state = self.game_of(slot)
+        if state is not None:
+            self.share_copy(state, int(seat))
+
+    def game_of(self, slot):
+        """The game of a slot: the one on the table if it is that one; None if it cannot be read (said)."""
         s = self.session
         if slot == s.slot and s.state is not None:
-            state, seat = s.state, s.seat
-        else:
-            try:
-                state, _ = self.store.load(slot)
-            except SaveError as e:
-                self.errors = [str(e)]
-                return
-            seat = P.first(state)
+            return s.state
+        try:
+            return self.store.load(slot)[0]
+        except SaveError as e:
+            self.errors = [str(e)]
+            return None
+
+    def share_copy(self, state, seat):
         try:
             link = share.link_for(state, seat, random.SystemRandom())
         except game.StateError as e:
@@ -270,7 +295,7 @@ class Games(Feature):
         incoming = summary(self.incoming) if self.incoming else None
         page.mount("games", view.games_screen(
             slots, self.store.current, incoming=incoming, note=self.note, errors=errors,
-            link=self.link, deleting=self.deleting))
+            link=self.link, deleting=self.deleting, share_for=self.share_for))
         page.mount("actions", [])
         page.mount("scores", [])
         page.set_attrs("games", {"data-slots": len(slots), "data-error": len(errors)})

@@ -40,14 +40,21 @@ def slot_card(s, deleting, main=None):
                       extra={"data-role": "delete"})))
 
 
-def games_screen(slots, current, *, incoming=None, note="", errors=(), link=None, deleting=None):
-    """slots: ui.core.saves.SaveStore.list() summaries; current: the slot last played."""
+def games_screen(slots, current, *, incoming=None, note="", errors=(), link=None, deleting=None,
+                 share_for=None):
+    """slots: ui.core.saves.SaveStore.list() summaries; current: the slot last played;
+    share_for: (slot, [(seat, name)]) while the sender picks whose copy to share."""
     out = [h("h2", None, "Your games")]
     if errors:
         out.append(h("div", {"class": "message", "id": "games-error", "role": "alert"},
                      [h("p", None, e) for e in errors]))
     if note:
         out.append(h("p", {"class": "note", "id": "games-note", "role": "status"}, note))
+    if share_for:
+        slot, people = share_for
+        out.append(h("div", {"class": "pair", "id": "share-for"},
+                     [button(f"{name}'s copy", "share-for", f"{slot}:{seat}", extra={"data-seat": seat})
+                      for seat, name in people]))
     if link:
         out.append(h("label", {"class": "field share-box"}, h("span", None, "Link to this game"),
                      h("input", {"type": "text", "id": "share-link", "readonly": True, "value": link})))
