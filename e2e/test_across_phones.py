@@ -15,15 +15,16 @@ import pytest
 
 import harness
 from game import cards as C
+from game.friends import links
 from game.friends.links import PREFIX, unb64
 from pages import game_state, open_new_game, press, storage, table, take_turn
 
 pytestmark = pytest.mark.friends
 
 SHARE = """navigator.share = async (data) => {
-  const sent = JSON.parse(sessionStorage.getItem('sent') || '[]');
-  sent.push(data.url); sessionStorage.setItem('sent', JSON.stringify(sent)); };"""
-SENT = "JSON.parse(sessionStorage.getItem('sent') || '[]')"
+  const sent = JSON.parse(localStorage.getItem('e2e.sent') || '[]');
+  sent.push(data.url); localStorage.setItem('e2e.sent', JSON.stringify(sent)); };"""
+SENT = "JSON.parse(localStorage.getItem('e2e.sent') || '[]')"
 FRIEND = 2
 
 
@@ -96,35 +97,82 @@ def test_two_friends_and_two_bots_by_links(base_url, chromium):
     host.wait_for_selector("#btn-friend-deal:not([disabled])")
     press(host, "#btn-friend-deal", True)
     host.wait_for_function("document.getElementById('app').dataset.screen === 'table'")
-    links = []
-    for _ in range(3):
+    friend.wait_for_function("navigator.serviceWorker.controller?.state === 'activated'", timeout=120_000)
+    sent_links = []
+    for turn in range(3):
+        if turn == 1:  # the friend's phone offline from here: a link opens in a new tab from the cache
+            friend.context.set_offline(True)
+            friend = friend.context.new_page()
         turn_until_send(host)
         assert masked(host, FRIEND)
         press(host, "#btn-friend-send", True)
-        links.append(sent(host, len(links) // 2 + 2))
+        sent_links.append(sent(host, len(sent_links) // 2 + 2))
         harness.screenshot(host, "across-sent")
-        open_link(friend, links[-1])
+        open_link(friend, sent_links[-1])
         friend.wait_for_function("document.getElementById('app').dataset.screen === 'table'")
         assert masked(friend, 0)
         turn_until_send(friend)
         press(friend, "#btn-friend-send", True)
-        links.append(sent(friend, len(links) // 2 + 2))
-        open_link(host, links[-1])
+        sent_links.append(sent(friend, len(sent_links) // 2 + 2))
+        open_link(host, sent_links[-1])
         host.wait_for_function("document.getElementById('app').dataset.screen === 'table'")
     assert game_state(host)["log"] == game_state(friend)["log"]
 
     # nothing of the other person's dealt cards in any link or saved record
     for me, other, seat in ((host, friend, FRIEND), (friend, host, 0)):
         dealt = record_of(other)["mine"]["1"][str(seat)]["p"]
-        texts = [json.dumps(record_of(me))] + [link_text(u) for u in links]
+        texts = [json.dumps(record_of(me))] + [link_text(u) for u in sent_links]
         for pile in dealt:
             for i in range(0, len(pile) - 16, 2):
                 assert all(pile[i:i + 16] not in t for t in texts)
 
     # the same link again changes nothing; a turn for the other phone is refused
-    open_link(host, links[-1])
+    open_link(host, sent_links[-1])
     host.wait_for_function("document.getElementById('app').dataset.screen === 'table'")
     assert "already opened" in host.text_content("#message")
-    open_link(friend, links[-1])
+    open_link(friend, sent_links[-1])
     friend.wait_for_selector("#friends-message")
     assert "This turn is for South" in friend.text_content("#friends-message")
+
+
+def test_four_friends_play_a_round(base_url, chromium):
+    """Four phones, every seat a person: each turn goes to the next phone by
+    its link, and at every step each phone sees every other hand masked."""
+    phones = []
+    for _ in range(4):
+        context = harness.traced_context(chromium, **harness.PHONE)
+        context.add_init_script(SHARE)
+        phones.append(context.new_page())
+    host = phones[0]
+    open_new_game(host, base_url, "?delay=0")
+    for seat in (1, 2, 3):
+        host.select_option(f"#setup-bot-{seat}", "friend")
+    press(host, "#btn-start", True)
+    for seat in (1, 2, 3):
+        host.wait_for_selector(f"#btn-invite-{seat}")
+        press(host, f"#btn-invite-{seat}", True)
+        open_link(phones[seat], sent(host, seat))
+        phones[seat].wait_for_selector("#btn-friend-join")
+        press(phones[seat], "#btn-friend-join", True)
+        open_link(host, sent(phones[seat], 1))
+        host.wait_for_selector(f"#friend-invites [data-friend='{seat}'][data-joined='1']")
+    press(host, "#btn-friend-deal", True)
+    host.wait_for_function("document.getElementById('app').dataset.screen === 'table'")
+    counts = [1, 1, 1, 1]  # links each phone has sent (the host: its invitations)
+    counts[0] = 3
+    current, turns = 0, 0
+    while turns < 4:  # the host sends the deal on, then each phone plays its turn and sends it
+        page = phones[current]
+        turn_until_send(page)
+        for seat in range(4):
+            if seat != current:
+                assert masked(page, seat)
+        turns += table(page, "to-move") != str(current)
+        press(page, "#btn-friend-send", True)
+        counts[current] += 1
+        link = sent(page, counts[current])
+        current = links.decode(link.split("#f=", 1)[1])[0]["to"]
+        open_link(phones[current], link)
+        phones[current].wait_for_function("document.getElementById('app').dataset.screen === 'table'")
+    logs = [game_state(p)["log"] for p in phones]
+    assert all(logs[current][:len(log)] == log for log in logs)  # every phone is where the game was

@@ -41,6 +41,9 @@ WASM = "pyodide.asm.wasm"
 PACKED_WASM = WASM + ".xz"
 XZ_DECODER = ROOT / "node_modules" / "xz-decompress" / "dist" / "package" / "xz-decompress.min.js"
 XZ_DECODER_SITE = "vendor/xz/xz-decompress.min.js"
+# The QR code of an invitation (ui/friends.js loads it when one is drawn).
+QR_ENCODER = ROOT / "node_modules" / "qrcode-generator" / "dist" / "qrcode.js"
+QR_ENCODER_SITE = "vendor/qrcode/qrcode.js"
 # What loadPyodide() fetches for a page that installs no packages (checked by
 # logging every request in Chromium; e2e/test_boot.py fails on any 404).
 PYODIDE_FILES = (
@@ -358,6 +361,7 @@ def build(out: Path) -> int:
     write_lock_file(out / "vendor" / "pyodide" / LOCK_FILE)
     write_packed_wasm(out / "vendor" / "pyodide")
     write_stdlib(out)
+    copy_file(QR_ENCODER, out / QR_ENCODER_SITE)
     first_visit = [name for name in PYODIDE_FILES if name != WASM] + [PACKED_WASM, STDLIB_ZIP]
     runtime_bytes = sum((out / "vendor" / "pyodide" / name).stat().st_size for name in first_visit)
 

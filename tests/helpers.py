@@ -522,6 +522,7 @@ class FakePage:
         self.downloads, self.exposed, self.cues = [], {}, []
         self.captured = []    # each move's motion steps, as captured before a render
         self.shared = []      # links offered to the share sheet
+        self.qr = {}          # <img> id -> the text its QR code holds
         self.phone = None     # the keys of games across phones (tests/phones.py), made when asked
 
     # drawing
@@ -596,6 +597,9 @@ class FakePage:
     async def share_url(self, url, title):
         self.shared.append(url)
         return "copied"
+
+    def draw_qr(self, element_id, text):
+        self.qr[element_id] = text
 
     async def friends_answer(self, kind, args):
         """ui/friends.js's answers, from a phone of tests/phones.py (real P-256 keys)."""

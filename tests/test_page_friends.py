@@ -107,6 +107,12 @@ def test_a_game_across_two_phones_by_invitation_answer_and_turn_links():
             host.load(link)
             await until(lambda: host.ctl.session.via is not None, "the host's table")
         assert host.ctl.session.state.log == friend.ctl.session.state.log
+        host.ctl.run_command("friends", None)
+        host.ctl.render()
+        assert "Your turn" in " ".join(_texts(host.page, "friends"))
+        friend.ctl.run_command("friends", None)
+        friend.ctl.render()
+        assert "Waiting for South" in " ".join(_texts(friend.page, "friends"))
         for phone, other in ((host, friend), (friend, host)):
             assert phone.page.errors == []
             stored = " ".join(phone.page.store.data.values())

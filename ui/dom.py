@@ -320,6 +320,11 @@ async def friends_answer(kind, args):
     return answer.to_bytes()
 
 
+def draw_qr(element_id, text):
+    """The QR code of ``text`` as the image of <img id=element_id> (ui/friends.js)."""
+    window.tpFriends.qr(element_id, text)
+
+
 def download(filename, text):
     """Save text as a JSON file through a temporary <a download>."""
     while _downloads:  # the previous download has long started: free its blob

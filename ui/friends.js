@@ -109,7 +109,31 @@
     async unlock(key, aad, blob) { return unlock(await aesRaw(key), aad, blob); },
   };
 
+  let encoder = null;  // vendor/qrcode/qrcode.js (qrcode-generator), loaded for the first QR code
+
+  function qrEncoder() {
+    if (!encoder) {
+      encoder = new Promise((resolve, reject) => {
+        const script = document.createElement("script");
+        script.src = "./vendor/qrcode/qrcode.js";
+        script.onload = () => resolve(window.qrcode);
+        script.onerror = () => { encoder = null; reject(new Error("the QR encoder did not load")); };
+        document.head.appendChild(script);
+      });
+    }
+    return encoder;
+  }
+
   window.tpFriends = {
     answer(kind, args) { return ANSWERS[kind](...args); },
+    // The QR code of ``text`` as the image of <img id=id> (error correction L, 4 pixels a module).
+    async qr(id, text) {
+      const make = await qrEncoder();
+      const code = make(0, "L");
+      code.addData(text);
+      code.make();
+      const img = document.getElementById(id);
+      if (img) img.src = code.createDataURL(4, 4);
+    },
   };
 })();

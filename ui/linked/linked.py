@@ -77,7 +77,7 @@ class FriendsRoom(Feature):
 
     def save(self, record):
         try:
-            self.store.save(record)
+            self.store.save(record, status_words(record))
         except StorageFull:
             self.app.say("Storage is full: this game is not being saved. Delete old games first.")
 
@@ -156,8 +156,11 @@ class FriendsRoom(Feature):
         if record is None or not str(arg).isdigit():
             return
         seat = int(arg)
-        url = self.page.page_url() + "#" + LINK_KEY + invites.invite_link(record, seat)
+        url = self.invitation_url(record, seat)
         asyncio.ensure_future(self.offer(url, f"{record.head.names[seat]}'s invitation"))
+
+    def invitation_url(self, record, seat):
+        return self.page.page_url() + "#" + LINK_KEY + invites.invite_link(record, seat)
 
     async def offer(self, url, what):
         how = await self.page.share_url(url, TITLE)
@@ -268,6 +271,11 @@ class FriendsRoom(Feature):
         self.app.mark_screen("friends")
         self.page.mount("friends", view.lobby(self.lobby, invitation, self.message, self.listed()))
         self.page.mount("actions", [])
+        record = self.lobby
+        if record is not None and not record.batches and invitation is None:
+            for seat, where in enumerate(record.head.seats):
+                if isinstance(where, int) and where and where not in record.seals:
+                    self.page.draw_qr(f"invite-qr-{seat}", self.invitation_url(record, seat))
 
     def listed(self):
         """[(id, title, what it waits for)] of the saved games across phones."""
@@ -277,7 +285,7 @@ class FriendsRoom(Feature):
                 data = self.store.raw(gid)
                 head = data["head"]
                 title = " · ".join(head["n"])
-                out.append((gid, title, waiting_words(data)))
+                out.append((gid, title, self.store.status(gid)))
             except (StateError, KeyError, TypeError):
                 continue
         return out
@@ -320,9 +328,15 @@ def head_id(batches):
     return body["g"]
 
 
-def waiting_words(data):
-    """What a saved game across phones waits for, from its saved JSON (no cryptography)."""
-    if not data.get("batches"):
-        return "Waiting for friends to join" if data.get("me") == 0 else "Joined: waiting for the first deal"
-    return "Open to see whose turn it is"
+def status_words(record):
+    """What the game waits for, as the list of games says it."""
+    if record.position is None:
+        return "Waiting for friends to join" if record.is_host() and record.missing() else \
+            "Ready to deal" if record.is_host() else "Joined: waiting for the first deal"
+    wait = record.waiting_for()
+    if wait == EVERYONE:
+        return "Game over" if not record.has_news() else "Game over: send the final scores"
+    if wait is None:
+        return "Your turn" if not record.position.deal_over else "The deal is over: your move"
+    return f"Waiting for {record.head.phone_name(wait)}" + (" (not sent yet)" if record.has_news() else "")
 

@@ -35,7 +35,10 @@ def invitations(record):
                       h("div", {"class": "slot-name"}, head.names[seat]),
                       h("div", {"class": "slot-info"}, "Joined" if joined else "Not joined yet"),
                       button("Send the invitation again" if joined else "Send the invitation", "friend-invite",
-                             str(seat), id=f"btn-invite-{seat}", cls="tool")))
+                             str(seat), id=f"btn-invite-{seat}", cls="tool"),
+                      None if joined else h("img", {"id": f"invite-qr-{seat}", "class": "invite-qr",
+                                                    "alt": f"{head.names[seat]}'s invitation as a QR code: "
+                                                           "scan it with their phone's camera"})))
     ready = not record.missing()
     return [h("h3", None, "Invitations"),
             h("p", {"class": "hint"}, "Each friend opens their invitation, taps Join and sends you the answer."),

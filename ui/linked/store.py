@@ -13,6 +13,7 @@ from game.load import read_json
 
 PREFIX = "tp.friends."
 BAD = "tp.bad.friends."
+STATUS = "tp.friends-status."   # what the game waits for, in words, for the list (no cryptography to read it)
 MAX_TEXT = 400_000   # characters of one record (a long game's chain of batches)
 
 
@@ -28,16 +29,22 @@ class FriendsStore:
         text = self.storage.get(PREFIX + game_id)
         return None if text is None else read_json(text, "A saved game across phones", MAX_TEXT)
 
-    def save(self, record):
-        """Write a record (ui.core.saves.StorageFull if the browser refuses)."""
-        self.storage.set(PREFIX + record.to_json()["head"]["id"], json.dumps(record.to_json(),
-                                                                              separators=(",", ":")))
+    def save(self, record, status):
+        """Write a record and its status line (ui.core.saves.StorageFull if the browser refuses)."""
+        data = record.to_json()
+        self.storage.set(PREFIX + data["head"]["id"], json.dumps(data, separators=(",", ":")))
+        self.storage.set(STATUS + data["head"]["id"], str(status)[:200])
+
+    def status(self, game_id):
+        return self.storage.get(STATUS + game_id) or ""
 
     def quarantine(self, game_id):
         text = self.storage.get(PREFIX + game_id)
         if text is not None:
             self.storage.set(BAD + game_id, text)
             self.storage.remove(PREFIX + game_id)
+            self.storage.remove(STATUS + game_id)
 
     def delete(self, game_id):
         self.storage.remove(PREFIX + game_id)
+        self.storage.remove(STATUS + game_id)
