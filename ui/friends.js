@@ -126,14 +126,14 @@
 
   window.tpFriends = {
     answer(kind, args) { return ANSWERS[kind](...args); },
-    // The QR code of ``text`` as the image of <img id=id> (error correction L, 4 pixels a module).
+    // The QR code of ``text`` as the image of <img id=id> (error correction L).
     async qr(id, text) {
       const make = await qrEncoder();
       const code = make(0, "L");
       code.addData(text);
       code.make();
       const img = document.getElementById(id);
-      if (img) img.src = code.createDataURL(4, 4);
+      if (img) img.src = code.createDataURL(4, 16);  // 4 pixels a module, a quiet zone of 4 modules
     },
   };
 })();

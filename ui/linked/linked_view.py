@@ -43,6 +43,8 @@ def invitations(record):
     return [h("h3", None, "Invitations"),
             h("p", {"class": "hint"}, "Each friend opens their invitation, taps Join and sends you the answer."),
             h("ul", {"class": "slots", "id": "friend-invites"}, rows),
+            h("p", {"class": "hint", "id": "friend-deal-why"},
+              "Deal once every friend has joined." if not ready else "Everyone has joined."),
             button("Deal", "friend-deal", id="btn-friend-deal", cls="primary", disabled=not ready)]
 
 

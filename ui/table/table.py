@@ -215,7 +215,7 @@ class Table(Feature):
     @command
     def do_undo(self, _arg=None):
         s = self.session
-        if s.snapshot is None:
+        if s.snapshot is None or s.via is not None:  # a game across phones keeps each move for its link
             return
         data, log_len, fresh, steps = s.snapshot
         self.board.rewind(game.GameState.from_json(data))
