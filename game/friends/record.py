@@ -43,6 +43,7 @@ MAX_PHONES = 6
 MAX_MOVES = 400           # moves in one batch
 EVERYONE = -1             # a link any phone of the game may open (the last of a game)
 
+DAMAGED = "This saved game is damaged."
 OTHER_GAME = "This link belongs to a game this phone is not playing."
 OLD = "This link is older than the game on this phone, so it changes nothing."
 SAME = "This phone has already opened this link."
@@ -477,6 +478,9 @@ class Friends:
                   "lays": {int(s): _lays_read(v) for s, v in lays.items() if s.isdigit()}}
         _need(set(public["commit"]) == {i for i, b in enumerate(h.bots) if b is None})
         mine = {s: x["piles"] for s, x in self.mine.get(number, {}).items()}
+        for s, x in self.mine.get(number, {}).items():
+            _need(deals.commitment(h.id, number, s, x["salt"], x["piles"]) == public["commit"].get(s),
+                  "The cards this phone was dealt do not match the deal.")
         before = self.truth.get(number - 1)
         try:
             self.position = deals.start_position(before, h.rules, h.names, h.bots, public, table, mine)
@@ -564,15 +568,23 @@ class Friends:
             pending = list(data["pending"])
             _need(all(isinstance(t, str) for t, _ in saved) and all(isinstance(t, str) for t in pending))
         except (KeyError, TypeError, ValueError, AttributeError):
-            raise StateError("This saved game is damaged.") from None
+            raise StateError(DAMAGED) from None
+        _need(all(decompress(k) for k in out.seals.values()) and set(out.seals) <= set(range(len(head.keys))),
+              DAMAGED)
+        _need(all(set(v) <= set(head.people(me)) for v in out.mine.values()), DAMAGED)
+        _need(me != 0 or not saved or set(out.seals) == set(range(len(head.keys))), DAMAGED)  # the host deals on
         yield from out._unwrap()
         for text, sig in saved:
             content = _read_content(text, len(out.batches), len(head.keys))
             yield from out._apply(content)
             out.hash = chain(out.hash, text)
             out.batches.append((text, sig))
-        for token in pending:
-            out.play(decode_action(token))
+        _need(set(out.mine) <= set(out.setups), DAMAGED)
+        try:
+            for token in pending:
+                out.play(decode_action(token))
+        except IllegalMove:
+            raise StateError(DAMAGED) from None
         return out
 
 
