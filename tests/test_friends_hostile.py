@@ -24,15 +24,11 @@ pytest.importorskip("cryptography")
 
 
 def _game():
-    """A game of two friends and two bots: each link sent, the receiving phone's
-    record (JSON) just before it opened it, and the phone that sent it."""
+    """A game of two friends and two bots, 24 links into it: the phones, and
+    for each link (the link, the receiving phone's record just before it
+    opened it, the sending phone, the receiving one)."""
     rng = random.Random(77)
     phones = P.start("triple-play", [0, "normal", 1, "normal"], rng)
-    cases = []
-
-    def before(link, receiver):
-        cases.append((link, receiver))
-
     sent = []
     current = 0
     for _ in range(24):
@@ -44,14 +40,15 @@ def _game():
     return phones, sent
 
 
-GAME = None
+GAME = []
 
 
-def game():
-    global GAME
-    if GAME is None:
-        GAME = _game()
-    return GAME
+def case(index, offset):
+    """(rng, the phones, one link's case) for test case ``index``."""
+    if not GAME:
+        GAME.append(_game())
+    phones, sent = GAME[0]
+    return random.Random(offset + index), phones, sent[index % len(sent)]
 
 
 def _refused_or_read(phone, record_json, link):
@@ -66,9 +63,7 @@ def _refused_or_read(phone, record_json, link):
 
 @pytest.mark.parametrize("index", range(tier(40, 200)))
 def test_damaged_heads_of_turn_links(index):
-    phones, sent = game()
-    rng = random.Random(index)
-    link, record, _sender, receiver = sent[index % len(sent)]
+    rng, phones, (link, record, _sender, receiver) = case(index, 0)
     head, batches = links.decode(link)
     text = to_text(mutate(head, rng))
     try:
@@ -80,13 +75,9 @@ def test_damaged_heads_of_turn_links(index):
 
 @pytest.mark.parametrize("index", range(tier(60, 300)))
 def test_damaged_batches_signed_again_by_their_phone(index):
-    phones, sent = game()
-    rng = random.Random(1000 + index)
-    link, record, sender, receiver = sent[index % len(sent)]
+    rng, phones, (link, record, sender, receiver) = case(index, 1000)
     head, batches = links.decode(link)
-    twin = P.Phone("twin")
-    twin.__dict__.update({k: v for k, v in phones[receiver].__dict__.items() if k != "record"})
-    mine = twin.run(Friends.load(json.loads(json.dumps(record))))
+    mine = phones[receiver].run(Friends.load(json.loads(json.dumps(record))))
     first = head["from"]
     new = [i for i in range(len(batches)) if first + i >= len(mine.batches)]
     if not new:
@@ -109,9 +100,7 @@ def test_damaged_batches_signed_again_by_their_phone(index):
 
 @pytest.mark.parametrize("index", range(tier(40, 200)))
 def test_damaged_saved_records_are_refused_in_one_line(index):
-    phones, sent = game()
-    rng = random.Random(5000 + index)
-    _link, record, _sender, receiver = sent[index % len(sent)]
+    rng, phones, (_link, record, _sender, receiver) = case(index, 5000)
     try:  # as the page reads it: ui/linked/store.py's read_json, then the loader
         damaged = read_json(to_text(mutate(record, rng)), "A saved game across phones", 10**6)
         phones[receiver].run(Friends.load(damaged))

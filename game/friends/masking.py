@@ -85,7 +85,7 @@ class Mask:
             _lay(state, seat, queue.pop(0))
 
     def all_told(self) -> bool:
-        """Nothing told is left over and nothing is owed by a seat that has moved since."""
+        """Whether every lay told has been made."""
         return not any(self.told.values())
 
     def take_said(self, seat: int) -> list[Lay]:
@@ -95,7 +95,6 @@ class Mask:
 
 def _lay(state: GameState, seat: int, lay: Lay) -> None:
     hand = state.players[seat].hand
-    r = state.rules
     for i, threes in enumerate(lay):
         if not threes or not all(C.is_red_three(c) for c in threes) or hand.count(C.HIDDEN) < len(threes):
             raise StateError(BAD_LAY)
@@ -105,8 +104,6 @@ def _lay(state: GameState, seat: int, lay: Lay) -> None:
         short = len(state.events[-1].replacements) < len(threes)
         if short and i < len(lay) - 1:  # no replacement, so no further round of laying
             raise StateError(BAD_LAY)
-    if not r.red3_laid:  # pragma: no cover - the engine asks only when red 3s are laid
-        raise StateError(BAD_LAY)
 
 
 def named_cards(action: dict) -> list[str]:
@@ -130,7 +127,3 @@ def show(state: GameState, seat: int, action: dict) -> None:
             if C.HIDDEN not in hand:
                 return
             hand[hand.index(C.HIDDEN)] = card
-
-
-def mask_hidden(cards: list[str]) -> list[str]:
-    return [C.HIDDEN] * len(cards)

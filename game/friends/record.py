@@ -33,6 +33,7 @@ from game.friends.masking import BAD_LAY, Lay, show
 from game.invariants import bot_problem
 from game.links.share import card_list, decode_action, encode_action, packed_rules, unpacked_rules
 from game.load import MAX_NAME, is_int, is_player_name
+from game.names import Phase
 from game.rules import RuleSet
 from game.state import GameState
 
@@ -221,7 +222,7 @@ class Friends:
             q = (self.me + k) % phones
             if any(s not in shown for s in self.head.people(q)):
                 return q
-        if self.deal in self.truth and self.truth[self.deal].phase != "game_end":
+        if self.deal in self.truth and self.truth[self.deal].phase != Phase.GAME_END:
             return None if self.is_host() else 0
         return EVERYONE
 
@@ -278,15 +279,10 @@ class Friends:
             content["d"] = self.deal_made
         if self.pending:
             content["m"] = ",".join(self.pending)
-        lays = {}
         mask = self.position.mask if self.position else None
-        for s in self.head.people(self.me):
-            said = mask.take_said(s) if mask is not None else []
-            if said:
-                lays[str(s)] = _lays_text(said)
-                self.told[self.deal].setdefault(s, []).extend(said)
-        if lays:
-            content["l"] = lays
+        said = {s: list(mask.said[s]) for s in self.head.people(self.me) if mask is not None and mask.said[s]}
+        if said:
+            content["l"] = {str(s): _lays_text(v) for s, v in said.items()}
         if self.position is not None and self.position.deal_over:
             shown = self.revealed.get(self.deal, {})
             mine = {str(s): ["".join(p) for p in x["piles"]] + [b64(x["salt"])]
@@ -300,6 +296,9 @@ class Friends:
         self.hash = digest
         self.pending = []
         self.deal_made = None
+        for s, lays in said.items():
+            mask.take_said(s)
+            self.told[self.deal].setdefault(s, []).extend(lays)
         if "r" in content:
             self._reveal(self.me, content["r"])
         return self
