@@ -107,6 +107,12 @@ def test_a_game_across_two_phones_by_invitation_answer_and_turn_links():
             assert f.seat == 2 and all(c == C.HIDDEN for pile in south.piles for c in pile)
             known = [c for c in south.hand if c != C.HIDDEN]  # only cards South took from the pile
             assert not Counter(known) - Counter(true_south.hand) and len(south.hand) == len(true_south.hand)
+            # the moves that came by the link are told: the deal's lines, the turns since North's
+            moves = f.via.moves[f.state.deal]
+            assert len(f.log) == len(moves) + (f.state.deal == 1)
+            if moves:  # (none when North plays first)
+                assert f.log[-1].startswith(f.state.players[moves[-1][0]].name)
+                assert f.steps and [step[1] for step in f.steps] == [seat for seat, _ in moves[-len(f.steps):]]
             link = await friend.play_turn()
             host.load(link)
             await until(lambda: host.ctl.session.via is not None, "the host's table")

@@ -168,6 +168,8 @@ class Friends:
         self.moves: dict[int, list[tuple[int, dict]]] = {}
         self.hash = chain_start(head.id)
         self.deal_made: dict | None = None                # a deal of mine not yet in a batch
+        self.look = None                                  # deal_steps' view of a position, while it replays
+        self.steps: list[tuple] = []
 
     # who and where ------------------------------------------------------------
     @property
@@ -269,6 +271,30 @@ class Friends:
         self.pending.append(token)
         self.moves.setdefault(self.deal, []).append((seat, decode_action(token)))
         return self.position
+
+    def deal_steps(self, seat: int, look) -> list[tuple]:
+        """(action, mover, before, after) for each move of the current deal so
+        far, the views ``look(state, seat)`` (as game.runs.replay.steps gives
+        them): the table's lines for the moves that came by links."""
+        number = self.deal
+        if number not in self.setups:
+            return []
+        work = self.copy()
+        work.look, work.steps = (lambda state: look(state, seat)), []
+        setup = self.setups[number]
+        work._start_deal(number, _read_content(self.batches[setup][0], setup, len(self.head.keys))["d"],
+                         self.tables[number])
+        for index in range(setup, len(self.batches)):
+            content = _read_content(self.batches[index][0], index, len(self.head.keys))
+            if "m" in content or "l" in content:
+                work._moves(content["p"], content.get("m", ""), content.get("l", {}))
+        for token in self.pending:
+            before = look(work.position, seat)
+            action = decode_action(token)
+            mover = work.position.to_move()
+            apply(work.position, action)
+            work.steps.append((action, mover, before, look(work.position, seat)))
+        return work.steps
 
     def close_turn(self):
         """Steps: sign what this phone did since its last batch (its moves,
@@ -517,11 +543,14 @@ class Friends:
                 mask.tell(state, seat, pending.pop(seat))
             if mask is not None and seat in mask.masked:
                 show(state, seat, action)
+            before = self.look(state) if self.look else None
             try:
                 apply(state, action)
             except IllegalMove as e:
                 raise StateError(f"This link holds a move the rules refuse: {e}") from None
             self.moves[number].append((seat, action))
+            if self.look:
+                self.steps.append((action, seat, before, self.look(state)))
         for seat, lay in pending.items():
             if mask is not None and seat in mask.masked:
                 mask.tell(state, seat, lay)

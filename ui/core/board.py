@@ -38,6 +38,8 @@ class OnTable(NamedTuple):
     slot: str        # its save slot: None for a new game or a lesson's (a saved one's recap is rebuilt)
     hints: object    # a save's hints per seat (ui.seats.seating.seating.hint_counts reads it)
     pending: dict    # the turn's choices a save kept (ui.core.saves.pending_checked), {} if none
+    steps: list = None  # the recap's steps since the shown seat's last turn, where the room that
+    #                     brings the game has them (a game across phones); else rebuilt from the log
 
 
 class Board:
@@ -56,7 +58,7 @@ class Board:
         self.signals.emit("landed", record)
         return record
 
-    def put_on_table(self, state, log, *, slot=None, lesson=False, hints=None, pending=None):
+    def put_on_table(self, state, log, *, slot=None, lesson=False, hints=None, pending=None, steps=None):
         """A game on the table (a new one, a saved one, a lesson's), shown from the
         seat a save kept, else the first person's; then every room resets."""
         s = self.session
@@ -64,7 +66,7 @@ class Board:
         s.seat = pending.get("seat", seating.first(state))
         s.state, s.lesson = state, lesson
         s.game_id += 1
-        self.signals.emit("on_table", OnTable(list(log), slot, hints, pending))
+        self.signals.emit("on_table", OnTable(list(log), slot, hints, pending, steps))
 
     def rewind(self, state):
         """The same game at an earlier position (Undo): nothing else resets."""

@@ -19,8 +19,10 @@ import random
 from game.errors import StateError
 from game.friends import invites, links
 from game.friends.record import EVERYONE, SAME, Friends
+from game.words import narrate
 from ui.core.commands import Feature, command, screen
 from ui.core.saves import StorageFull
+from ui.core.table_view import page_view
 from ui.linked import linked_view as view
 from ui.linked.steps import phone_keys, run
 from ui.linked.store import FriendsStore
@@ -39,7 +41,6 @@ class FriendsRoom(Feature):
         self.lobby = None          # the host's record of a game not yet dealt
         self.invitation = None     # (Head, seat, record or None) of an invitation opened here
         self.message = ""          # the friends screen's sentence
-        self.sent_for = None       # (record's batch count, phone) of the link last offered
         self.signals.on("friends_host", self.host)
         self.signals.on("landed", lambda _record: self.keep())
         self.signals.on("on_table", self.on_table)
@@ -64,11 +65,22 @@ class FriendsRoom(Feature):
             s.via = None
 
     def put(self, record):
-        """The record's game on the table (its position the table's state)."""
+        """The record's game on the table (its position the table's state), with
+        the deal's lines and the recap of the turns since this phone's last."""
         s = self.session
         s.via = record
         seat = record.head.people(record.me)[0]
-        self.board.put_on_table(record.position, [deal_log.first_line(record.position)], pending={"seat": seat})
+        try:
+            steps = record.deal_steps(seat, lambda state, who: page_view(state, who, log=False))
+        except Exception as e:  # the log's words must never keep the game off the table
+            self.page.console_error(f"friends log: {type(e).__name__}: {e}")
+            steps = []
+        lines = [deal_log.first_line(record.position)] if record.deal == 1 else []
+        lines += [narrate.summarize(action, mover, before, after) for action, mover, before, after in steps]
+        turns = narrate.turns([(action, mover) for action, mover, _, _ in steps])
+        starts = [sum(len(t) for _, t in turns[:i]) for i, (who, _) in enumerate(turns) if who == seat]
+        self.board.put_on_table(record.position, lines, pending={"seat": seat},
+                                steps=steps[starts[-1] if starts else 0:])
 
     def keep(self):
         """Save the game on the table after a move."""
@@ -233,7 +245,6 @@ class FriendsRoom(Feature):
             self.app.render()
             return
         url = self.page.page_url() + "#" + LINK_KEY + record.link_for(wait)
-        self.sent_for = (len(record.batches), wait)
         who = "everyone" if wait == EVERYONE else record.head.phone_name(wait)
         await self.offer(url, f"The link for {who}")
         self.app.say(self.message)

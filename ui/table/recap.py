@@ -54,12 +54,14 @@ class Recap:
         if landed.seat == s.seat and self.fold_theirs:  # their changes are no longer marked
             s.theirs_open = self.fold_theirs = False
 
-    def restore(self):
-        """The steps of a game just put on the table, rebuilt from its log (a
-        reload or a resumed save shows the same recap and marks as before)."""
+    def restore(self, steps=None):
+        """The steps of a game just put on the table: ``steps`` if the room that
+        brought it has them, else rebuilt from its log (a reload or a resumed
+        save shows the same recap and marks as before)."""
         s = self.session
         try:
-            s.steps = replay.since_turn_of(s.state, s.seat, lambda st, seat: page_view(st, seat, log=False))
+            s.steps = steps if steps is not None else replay.since_turn_of(
+                s.state, s.seat, lambda st, seat: page_view(st, seat, log=False))
         except StateError:  # a position built by hand: no recap until the next move
             s.steps = []
         s.steps_key = (s.game_id, s.state.deal)

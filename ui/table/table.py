@@ -49,8 +49,8 @@ class Table(Feature):
         s.fresh, s.fresh_game = Counter(opened.pending.get("fresh", [])), s.game_id
         s.snapshot, s.changed = None, False
         s.shown_meld = None
-        if opened.slot is not None:
-            self.recap.restore()
+        if opened.slot is not None or opened.steps is not None:
+            self.recap.restore(opened.steps)
 
     def landed(self, r):
         """The deal's log line and the recap's step of every move; the turn's
