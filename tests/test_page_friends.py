@@ -10,6 +10,7 @@ from collections import Counter
 
 import pytest
 
+import game
 from game import cards as C
 from game.bots import get_bot
 from game.view import observe
@@ -138,6 +139,40 @@ def test_a_game_across_two_phones_by_invitation_answer_and_turn_links():
         assert host.ctl.session.state.log == log
         friend.load(link)
         await until(lambda: "This turn is for South" in " ".join(_texts(friend.page, "friends")), "the refusal")
+
+    asyncio.run(main())
+
+
+def test_undo_takes_back_a_move_not_yet_sent():
+    """Undo after the draw in a game across phones: the record drops the
+    moves since, and the link then carries the turn as played after it."""
+    async def main():
+        host, friend = await _joined()
+        for _ in range(100):  # to a turn of the host's with a meld to make after the draw
+            s = host.ctl.session
+            await until(lambda: not s.busy, "the bots")
+            if s.state.to_move() == s.seat:
+                host.ctl.run_command("draw", None)
+                meld = next((a for a in game.legal_actions(s.state) if a["type"] == "meld"), None)
+                if meld is not None:
+                    break
+            link = await host.play_turn() if s.state.to_move() == s.seat else await host.send()
+            friend.load(link)
+            await until(lambda: friend.ctl.session.via is not None, "the friend's table")
+            host.load(await friend.play_turn())
+            await until(lambda: host.ctl.session.via is not None, "the host's table")
+        else:
+            raise AssertionError("no meld to take back")
+        drawn, sent = list(s.state.log), list(s.via.pending)
+        host.ctl.board.land(meld, s.seat)
+        host.ctl.render()
+        assert ("undo", None) in host.page.cmds("actions")
+        host.ctl.run_command("undo", None)
+        assert s.state.log == drawn and s.via.pending == sent and s.via.position is s.state
+        link = await host.play_turn()
+        friend.load(link)
+        await until(lambda: friend.ctl.session.via is not None and
+                    friend.ctl.session.state.log == host.ctl.session.state.log, "the turn as played after Undo")
 
     asyncio.run(main())
 

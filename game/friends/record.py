@@ -46,7 +46,7 @@ EVERYONE = -1             # a link any phone of the game may open (the last of a
 
 DAMAGED = "This saved game is damaged."
 OTHER_GAME = "This link belongs to a game this phone is not playing."
-OLD = "This link is older than the game on this phone, so it changes nothing."
+OLD = "This link is older than the game on this phone."
 SAME = "This phone has already opened this link."
 GAP = "This link follows moves this phone has not seen: ask for the latest link."
 FORK = "This link continues the game differently from the moves this phone already has, so it is refused."
@@ -276,25 +276,41 @@ class Friends:
         """(action, mover, before, after) for each move of the current deal so
         far, the views ``look(state, seat)`` (as game.runs.replay.steps gives
         them): the table's lines for the moves that came by links."""
-        number = self.deal
-        if number not in self.setups:
+        if self.deal not in self.setups:
             return []
+        return self._replayed(self.pending, lambda state: look(state, seat)).steps
+
+    def rewind(self, count: int) -> GameState:
+        """Undo: this phone's moves not yet sent, but the first ``count``, taken
+        back; the position rebuilt from the deal's start (a new object)."""
+        work = self._replayed(self.pending[:count])
+        self.position, self.pending = work.position, work.pending
+        self.moves[self.deal], self.told[self.deal] = work.moves[self.deal], work.told[self.deal]
+        return self.position
+
+    def _replayed(self, pending: list[str], look=None) -> "Friends":
+        """A copy of this record with the current deal replayed from its start:
+        the batches since it was dealt, then ``pending``; ``look``: each move's
+        views before and after are kept in its ``steps``."""
+        number = self.deal
         work = self.copy()
-        work.look, work.steps = (lambda state: look(state, seat)), []
+        work.look, work.steps, work.pending = look, [], []
         setup = self.setups[number]
-        work._start_deal(number, _read_content(self.batches[setup][0], setup, len(self.head.keys))["d"],
-                         self.tables[number])
+        dealt = self.deal_made if setup == len(self.batches) else \
+            _read_content(self.batches[setup][0], setup, len(self.head.keys))["d"]
+        work._start_deal(number, dealt, self.tables[number])
         for index in range(setup, len(self.batches)):
             content = _read_content(self.batches[index][0], index, len(self.head.keys))
             if "m" in content or "l" in content:
                 work._moves(content["p"], content.get("m", ""), content.get("l", {}))
-        for token in self.pending:
-            before = look(work.position, seat)
+        for token in pending:
+            before = look(work.position) if look else None
             action = decode_action(token)
             mover = work.position.to_move()
-            apply(work.position, action)
-            work.steps.append((action, mover, before, look(work.position, seat)))
-        return work.steps
+            work.play(action)
+            if look:
+                work.steps.append((action, mover, before, look(work.position)))
+        return work
 
     def close_turn(self):
         """Steps: sign what this phone did since its last batch (its moves,

@@ -40,7 +40,8 @@ class Session:
     log: list = owned(TABLE, factory=list)  # the deal's lines so far (the Log panel completes them)
     # the turn
     sel: Selection = owned(TABLE, factory=Selection)  # selected cards and staged melds
-    snapshot: tuple = owned(TABLE)        # (state JSON, log length, fresh, moves landed) after this turn's draw: Undo
+    snapshot: tuple = owned(TABLE)        # (state JSON, or a game across phones' unsent moves, log length, fresh,
+    #                                       moves landed) after this turn's draw: Undo
     changed: bool = owned(TABLE, False)   # something to undo since the snapshot
     fresh: Counter = owned(TABLE, factory=Counter)  # cards drawn or taken this turn, marked on the chips
     fresh_game: int = owned(TABLE)        # the game_id they belong to

@@ -77,7 +77,8 @@ class Table(Feature):
         if s.state.to_move() == s.seat and s.state.phase == Phase.PLAY:
             self.mark_fresh(r.before["hand"], r.after["hand"])
             if r.action["type"] in Act.TURN_STARTS and r.before["phase"] == Phase.DRAW:
-                s.snapshot = (s.state.to_json(), len(s.log), Counter(s.fresh), len(s.steps))
+                here = len(s.via.pending) if s.via is not None else s.state.to_json()  # ui/linked's moves
+                s.snapshot = (here, len(s.log), Counter(s.fresh), len(s.steps))
                 s.changed = False
             else:
                 s.changed = True
@@ -215,10 +216,11 @@ class Table(Feature):
     @command
     def do_undo(self, _arg=None):
         s = self.session
-        if s.snapshot is None or s.via is not None:  # a game across phones keeps each move for its link
+        if s.snapshot is None:
             return
         data, log_len, fresh, steps = s.snapshot
-        self.board.rewind(game.GameState.from_json(data))
+        # a game across phones takes its moves back in its record (which keeps them for the next link)
+        self.board.rewind(s.via.rewind(data) if s.via is not None else game.GameState.from_json(data))
         s.fresh = Counter(fresh)
         del s.log[log_len:]
         s.steps = s.steps[:steps]

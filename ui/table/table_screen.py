@@ -132,7 +132,7 @@ class TableScreen:
             return
         self.page.mount("actions", bar_view.actions(
             v, selected=now.selected, has_staged=bool(s.sel.staged),
-            can_undo=s.snapshot is not None and s.changed and now.mine and s.via is None,
+            can_undo=s.snapshot is not None and s.changed and now.mine,
             can_knock=now.playing and now.refused.get("knock") is None, busy=s.busy, refusals=now.refused))
 
     def show_screen(self, v):
