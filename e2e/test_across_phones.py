@@ -83,7 +83,9 @@ def test_two_friends_and_two_bots_by_links(base_url, chromium):
     press(host, "#btn-invite-2", True)
     invitation = sent(host, 1)
 
-    open_link(friend, invitation)
+    friend.goto(invitation, wait_until="commit")  # read before the engine is ready (ui/early.js)
+    friend.wait_for_function("document.getElementById('early-invite')?.textContent.includes('invites you to play')")
+    assert harness.wait_ready(friend, 60) == "ready", friend.text_content("#boot")
     friend.wait_for_selector("#btn-friend-join")
     assert "invites you to play" in friend.text_content("#invitation")
     press(friend, "#btn-friend-join", True)

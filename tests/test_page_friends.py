@@ -237,3 +237,47 @@ async def _joined():
     host.ctl.run_command("friend-deal", None)
     await until(lambda: host.ctl.session.via is not None, "the first deal")
     return host, friend
+
+
+def test_two_people_on_the_host_phone_and_a_friend_on_theirs():
+    """Pass-and-play beside a friend: the host's phone hands over between its two
+    people, and the friend's turns go by link."""
+    async def main():
+        host = Phone({"setup-bot-1": "friend", "setup-bot-2": "person", "setup-bot-3": "easy"}).load()
+        await host.keys()
+        host.ctl.run_command("start", None)
+        await until(lambda: ("friend-invite", "1") in host.page.cmds("friends"), "the invitation")
+        host.ctl.run_command("friend-invite", "1")
+        friend = Phone().load(await host.shared(1))
+        await until(lambda: ("friend-join", None) in friend.page.cmds("friends"), "the invitation")
+        friend.ctl.run_command("friend-join", None)
+        host.load(await friend.shared(1))
+        await until(lambda: ("friend-deal", None) in host.page.cmds("friends"), "every friend joined")
+        host.ctl.run_command("friend-deal", None)
+        await until(lambda: host.ctl.session.via is not None, "the first deal")
+        bot, rng = get_bot("normal"), random.Random(2)
+        handoffs = set()
+        for _ in range(6):  # links each way
+            s = host.ctl.session
+            for _ in range(50):  # the host's people, passing the phone, until the game waits for the friend
+                await until(lambda: not s.busy, "the bots")
+                if s.handoff is not None:
+                    handoffs.add(s.handoff)
+                    host.ctl.run_command("im", None)
+                    continue
+                if s.state.to_move() != s.seat or s.state.deal_over:
+                    break
+                assert s.seat in (0, 2) and all(c == C.HIDDEN for p in s.state.players[1].piles for c in p)
+                host.ctl.board.land(bot(observe(s.state, s.seat), s.seat, rng), s.seat)
+            if s.state.deal_over:
+                break
+            friend.load(await host.send())
+            await until(lambda: friend.ctl.session.via is not None, "the friend's table")
+            f = friend.ctl.session
+            assert f.seat == 1 and all(c == C.HIDDEN for seat in (0, 2) for p in f.state.players[seat].piles for c in p)
+            host.load(await friend.play_turn())
+            await until(lambda: host.ctl.session.via is not None, "the host's table")
+        assert handoffs == {0, 2}  # the phone went from South to North and back
+        assert friend.ctl.session.state.log == host.ctl.session.state.log[:len(friend.ctl.session.state.log)]
+
+    asyncio.run(main())

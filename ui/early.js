@@ -24,6 +24,34 @@
     lesson: "The lesson starts as soon as the game is loaded…",
   };
 
+  // An invitation to a game across phones (game/friends/links.py's f1. text,
+  // ui/linked): who invites whom, in words, while the engine loads; Join comes with it.
+  const INVITE = "#f=f1.";
+
+  async function invitationWords(body) {
+    const bytes = Uint8Array.from(atob(body.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+    const text = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"))).text();
+    const head = JSON.parse(text.split("\n")[0]);
+    if (head.k !== "invite") return null;
+    const { n: names, s: seats, r: rules } = head.h;
+    const preset = typeof rules === "string" ? rules : rules[0];
+    const option = [...document.querySelectorAll("#early-preset option")].find((o) => o.value === preset);
+    const host = names.filter((_, i) => seats[i] === 0).join(" and ");
+    return `${host} invites you to play ${option ? option.textContent : "a game"} as ${names[head.seat]}.`;
+  }
+
+  function showInvitation(body) {
+    invitationWords(body).then((words) => {
+      if (!words) return;
+      const show = () => {
+        document.getElementById("early-invite").textContent = words;
+        document.documentElement.dataset.early = "invite";
+      };
+      if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", show);
+      else show();
+    }).catch(() => {});  // a damaged link: the page says so once it is ready
+  }
+
   function storedKeys() {
     try {
       const store = window.localStorage;
@@ -34,6 +62,10 @@
   }
 
   const keys = storedKeys();
+  if (location.hash.startsWith(INVITE)) {
+    showInvitation(location.hash.slice(INVITE.length));
+    return;
+  }
   if (location.hash || keys.includes(LESSON) || keys.some((key) => key.startsWith(SAVE))) return;
   // "learned": the lesson was played to its end, so no offer to learn (as ui/lesson/tutorial.py).
   document.documentElement.dataset.early = keys.includes(LEARNED) ? "learned" : "1";

@@ -38,9 +38,17 @@ class Handoff(Feature):
         self.signals.on("drawn", self.drawn)
 
     def several(self):
-        """Whether more than one person plays the game at the table."""
+        """Whether more than one person plays the game at the table on this phone."""
         state = self.session.state
-        return state is not None and self.session.via is None and seats.several(state)
+        if state is None:
+            return False
+        here = self.here()
+        return seats.several(state) if here is None else len(here) > 1
+
+    def here(self):
+        """The seats of the people at this phone in a game across phones (ui/linked), else None."""
+        via = self.session.via
+        return None if via is None else set(via.head.people(via.me))
 
     def lock(self, seat, why=None):
         """The hand-off screen, until ``seat`` taps "I'm ..."; the table leaves the
@@ -60,7 +68,7 @@ class Handoff(Feature):
             return f"{state.players[state.turn].name} asks {name}: may I go out?"
         if state.to_move() == seat:
             return f"It is {name}'s turn."
-        if seats.next_person(state) == seat:
+        if seats.next_person(state, self.here()) == seat:
             return f"It is {name}'s turn next."
         return f"{name}'s cards stay hidden until {name} has the phone."
 
@@ -71,7 +79,7 @@ class Handoff(Feature):
         s = self.session
         s.handoff, s.since = None, False
         if self.several():
-            nxt = seats.next_person(s.state)
+            nxt = seats.next_person(s.state, self.here())
             self.lock(s.seat if nxt is None else nxt)
 
     # -- commands ---------------------------------------------------------------------------

@@ -215,8 +215,8 @@ class FriendsRoom(Feature):
             asyncio.ensure_future(self.deal(record))
 
     async def deal(self, record):
-        try:
-            await run(self.page, record.deal_next(random.SystemRandom()))
+        try:  # on a copy: a deal that fails half way leaves the record as it was
+            record = await run(self.page, record.copy().deal_next(random.SystemRandom()))
         except StateError as e:
             self.app.say(str(e))
             return

@@ -33,16 +33,18 @@ def shared(state, view):
     return {**view, "seat": None, "my_side": None} if several(state) else view
 
 
-def next_person(state):
+def next_person(state, here=None):
     """The person who moves first from here (the bots before them play first), by
     the order of play: those answering "may I go out?", the asker, then round
-    the table; None if nobody plays here."""
+    the table; None if nobody plays here. ``here``: the seats of the people at
+    this phone, where others play on their own (a game across phones)."""
     mover, n = state.to_move(), state.num_players
     if mover is None:
         return None
     order = [*state.answering, state.turn] if state.phase == Phase.ANSWER else [mover]
     order += [(state.turn + i) % n for i in range(1, n + 1)]
-    return next((seat for seat in order if state.players[seat].bot is None), None)
+    return next((seat for seat in order if state.players[seat].bot is None and (here is None or seat in here)),
+                None)
 
 
 def first(state):

@@ -120,15 +120,12 @@ class Setup:
 
     def across_phones(self):
         """(rules, names, seats) of a game with friends: seats as
-        game.friends.record.Head's (this phone 0, each friend its own, bots
-        by level); RulesError if refused."""
+        game.friends.record.Head's (this phone's people 0, each friend a
+        phone of their own, bots by level); RulesError if refused."""
         names = [self.name(s) for s in range(self.players)]
         problem = P.name_problem(names)
         if problem:
             raise game.RulesError(problem)
-        if len([s for s in range(self.players) if self.bot(s) == P.PEOPLE_WORD]) > 1:
-            raise game.RulesError("With friends on their phones, you are the one person at this phone: "
-                                  "make each other seat a friend or a bot.")
         friends = self.friends()
         seats = [0 if self.bot(s) == P.PEOPLE_WORD else 1 + friends.index(s) if s in friends else self.bot(s)
                  for s in range(self.players)]
