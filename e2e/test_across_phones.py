@@ -17,7 +17,7 @@ import harness
 from game import cards as C
 from game.friends import links
 from game.friends.links import PREFIX, unb64
-from pages import game_state, open_new_game, press, storage, table, take_turn
+from pages import SMALL, game_state, open_new_game, press, storage, table, take_turn
 
 pytestmark = pytest.mark.friends
 
@@ -68,8 +68,8 @@ def masked(page, seat):
 
 def test_two_friends_and_two_bots_by_links(base_url, chromium):
     phones = []
-    for _ in range(2):
-        context = harness.traced_context(chromium, **harness.PHONE)
+    for size in (SMALL, harness.PHONE):  # the host on a small phone (360x640), the friend on 390x844
+        context = harness.traced_context(chromium, **size)
         context.add_init_script(SHARE)
         phones.append(context.new_page())
     host, friend = phones
@@ -112,6 +112,7 @@ def test_two_friends_and_two_bots_by_links(base_url, chromium):
         harness.screenshot(host, "across-sent")
         open_link(friend, sent_links[-1])
         friend.wait_for_function("document.getElementById('app').dataset.screen === 'table'")
+        harness.screenshot(friend, "across-opened")
         assert masked(friend, 0)
         turn_until_send(friend)
         press(friend, "#btn-friend-send", True)
