@@ -222,13 +222,13 @@ def test_a_deal_ends_every_hand_is_shown_and_the_host_deals_the_next():
     asyncio.run(main())
 
 
-async def _joined():
-    """A host and a friend, joined and dealt."""
-    host = Phone(SEATS).load()
+async def _joined(seats=SEATS, seat=2):
+    """A host and a friend (at ``seat``), joined and dealt."""
+    host = Phone(seats).load()
     await host.keys()
     host.ctl.run_command("start", None)
-    await until(lambda: ("friend-invite", "2") in host.page.cmds("friends"), "the invitations")
-    host.ctl.run_command("friend-invite", "2")
+    await until(lambda: ("friend-invite", str(seat)) in host.page.cmds("friends"), "the invitations")
+    host.ctl.run_command("friend-invite", str(seat))
     friend = Phone().load(await host.shared(1))
     await until(lambda: ("friend-join", None) in friend.page.cmds("friends"), "the invitation")
     friend.ctl.run_command("friend-join", None)
@@ -243,18 +243,7 @@ def test_two_people_on_the_host_phone_and_a_friend_on_theirs():
     """Pass-and-play beside a friend: the host's phone hands over between its two
     people, and the friend's turns go by link."""
     async def main():
-        host = Phone({"setup-bot-1": "friend", "setup-bot-2": "person", "setup-bot-3": "easy"}).load()
-        await host.keys()
-        host.ctl.run_command("start", None)
-        await until(lambda: ("friend-invite", "1") in host.page.cmds("friends"), "the invitation")
-        host.ctl.run_command("friend-invite", "1")
-        friend = Phone().load(await host.shared(1))
-        await until(lambda: ("friend-join", None) in friend.page.cmds("friends"), "the invitation")
-        friend.ctl.run_command("friend-join", None)
-        host.load(await friend.shared(1))
-        await until(lambda: ("friend-deal", None) in host.page.cmds("friends"), "every friend joined")
-        host.ctl.run_command("friend-deal", None)
-        await until(lambda: host.ctl.session.via is not None, "the first deal")
+        host, friend = await _joined({"setup-bot-1": "friend", "setup-bot-2": "person", "setup-bot-3": "easy"}, 1)
         bot, rng = get_bot("normal"), random.Random(2)
         handoffs = set()
         for _ in range(6):  # links each way
