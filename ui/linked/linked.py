@@ -41,6 +41,7 @@ class FriendsRoom(Feature):
         self.lobby = None          # the host's record of a game not yet dealt
         self.invitation = None     # (Head, seat, record or None) of an invitation opened here
         self.message = ""          # the friends screen's sentence
+        self.read = 0              # links read since the page loaded (<html data-friends-read>)
         self.signals.on("friends_host", self.host)
         self.signals.on("landed", lambda _record: self.keep())
         self.signals.on("on_table", self.on_table)
@@ -111,6 +112,8 @@ class FriendsRoom(Feature):
             self.page.console_error(f"friends link: {type(e).__name__}: {e}")
             self.message = "This link cannot be opened (it is damaged). Nothing was changed."
         self.app.render()
+        self.read += 1
+        self.page.set_root_data("friends-read", self.read)  # for tests and the bench: this link was read
 
     def find(self, game_id):
         """The saved record's JSON for this game id (bytes), or None."""
