@@ -270,3 +270,51 @@ def test_two_people_on_the_host_phone_and_a_friend_on_theirs():
         assert friend.ctl.session.state.log == host.ctl.session.state.log[:len(friend.ctl.session.state.log)]
 
     asyncio.run(main())
+
+
+def test_a_game_across_phones_is_listed_with_the_games_reopens_and_deletes():
+    """The games screen lists a game across phones with what it waits for; Play
+    puts it back on the table where it was, a later visit reopens it, and a
+    second tap on Delete removes it (a normal game saved beside it stays)."""
+    async def main():
+        host, friend = await _joined()
+        friend.load(await host.play_turn())
+        host.ctl.render()
+        assert _texts(host.page, "status") == ["Waiting for North (on their phone)."]
+        await until(lambda: friend.ctl.session.via is not None, "the friend's table")
+        s = friend.ctl.session
+        await until(lambda: not s.busy, "the bots")
+        log = list(s.state.log)
+        gid = friend.ctl.friends.store.ids()[0]
+
+        friend.ctl.run_command("games", None)
+        friend.ctl.render()
+        assert friend.page.screen() == "games"
+        words = " ".join(_texts(friend.page, "games"))
+        assert "With friends on their phones" in words and "South · West · North · East" in words
+        assert "Your turn" in words and ("friend-open", gid) in friend.page.cmds("games")
+
+        friend.load()  # a later visit: the game across phones last on the table is back on it
+        await until(lambda: friend.ctl.session.via is not None, "the game reopened")
+        assert friend.ctl.session.state.log == log and friend.ctl.session.seat == 2
+
+        friend.ctl.run_command("games", None)
+        friend.ctl.run_command("friend-open", gid)
+        await until(lambda: friend.ctl.session.via is not None, "the game from the list")
+        assert friend.ctl.session.state.log == log
+
+        host.ctl.run_command("games", None)
+        host.ctl.render()
+        assert "Waiting for North" in " ".join(_texts(host.page, "games"))
+
+        friend.ctl.run_command("games", None)
+        friend.ctl.run_command("friend-delete", gid)
+        friend.ctl.render()
+        assert "Tap again to delete" in " ".join(_texts(friend.page, "games"))
+        friend.ctl.run_command("friend-delete", gid)
+        friend.ctl.render()
+        assert friend.ctl.friends.store.ids() == [] and "friends-games" not in str(friend.page.regions["games"])
+        assert friend.ctl.session.via is None
+        assert not [k for k in friend.page.store.data if k.startswith("tp.friends")]
+
+    asyncio.run(main())

@@ -31,6 +31,7 @@ SIGNALS = {
     "drawn": "the table was drawn (the shown view): rooms with marks or panels on it draw them",
     "sheet_parts": "query: a ui.table.sheet_view.SheetParts each room adds to the score sheet",
     "bar_instead": "query: the action bar a room shows in place of the turn's (a game waiting for a link), or None",
+    "games_parts": "query: a section a room adds to the games screen (its games), or None",
     "friends_host": "the new-game screen's game has friends at it: (rules, names, seats) for ui/linked",
 }
 

@@ -136,6 +136,8 @@ class Games(Feature):
             self.saved_as = (s.state, len(s.state.log), opened.pending or None)
             self.store.current = opened.slot
             self.link, self.deleting = None, None
+        elif s.via is not None:  # a game across phones: ui/linked reopens it, nothing paints another game's table
+            self.store.current = None
 
     def open_game(self, slot, state, log, hints=None, pending=None):
         """Put a saved game on the table, with the turn's choices a save kept
@@ -293,9 +295,10 @@ class Games(Feature):
         self.errors += problems  # reported when they are set aside
         errors = self.errors
         incoming = summary(self.incoming) if self.incoming else None
+        parts = [part for part in self.signals.gather("games_parts") if part]
         page.mount("games", view.games_screen(
             slots, self.store.current, incoming=incoming, note=self.note, errors=errors,
-            link=self.link, deleting=self.deleting, share_for=self.share_for))
+            link=self.link, deleting=self.deleting, share_for=self.share_for, parts=parts))
         page.mount("actions", [])
         page.mount("scores", [])
         page.set_attrs("games", {"data-slots": len(slots), "data-error": len(errors)})

@@ -41,9 +41,10 @@ def slot_card(s, deleting, main=None):
 
 
 def games_screen(slots, current, *, incoming=None, note="", errors=(), link=None, deleting=None,
-                 share_for=None):
+                 share_for=None, parts=()):
     """slots: ui.core.saves.SaveStore.list() summaries; current: the slot last played;
-    share_for: (slot, [(seat, name)]) while the sender picks whose copy to share."""
+    share_for: (slot, [(seat, name)]) while the sender picks whose copy to share;
+    parts: the sections other rooms add after the saved games (games across phones)."""
     out = [h("h2", None, "Your games")]
     if errors:
         out.append(h("div", {"class": "message", "id": "games-error", "role": "alert"},
@@ -82,11 +83,12 @@ def games_screen(slots, current, *, incoming=None, note="", errors=(), link=None
             slot_card(s, deleting, h("div", {"class": "pair single"},
                                      button("Play", "resume", s["id"], extra={"data-role": "resume"})))
             for s in rest]))
+    out += parts
     out.append(h("label", {"class": "import"},
                  h("b", None, "Import a saved game…"),
                  h("small", None, "a .json file from Export"),
                  h("input", {"type": "file", "id": "import-file", "accept": ".json,application/json",
                              "data-change": "import"})))
-    out.append(button("Games with friends on their phones", "friends", id="btn-friends", cls="tool wide"))
+    out.append(button("Play with friends on their phones", "friends", id="btn-friends", cls="tool wide"))
     out.append(button("Your statistics", "stats", id="btn-stats", cls="tool wide"))
     return out

@@ -42,17 +42,25 @@ class FriendsRoom(Feature):
         self.invitation = None     # (Head, seat, record or None) of an invitation opened here
         self.message = ""          # the friends screen's sentence
         self.read = 0              # links read since the page loaded (<html data-friends-read>)
+        self.deleting = None       # the game whose Delete was tapped once
         self.signals.on("friends_host", self.host)
         self.signals.on("landed", lambda _record: self.keep())
         self.signals.on("on_table", self.on_table)
         self.signals.on("bar_instead", self.bar)
         self.signals.on("sheet_parts", self.sheet_parts)
+        self.signals.on("games_parts", self.games_part)
 
     def boot(self, fragment):
-        """A link the page was opened with (its address fragment): read it once the page is drawn."""
+        """A link the page was opened with (its address fragment): read it once the page
+        is drawn. With no link and no other game continued: the game across phones
+        last on the table goes back on it, or the games screen lists the others."""
         if fragment.startswith(LINK_KEY):
             self.app.show("friends")
             asyncio.ensure_future(self.take_link(fragment[len(LINK_KEY):]))
+        elif not fragment and self.session.state is None and self.store.ids():
+            self.app.show("games")
+            if self.store.current is not None:
+                asyncio.ensure_future(self.open_saved(self.store.current))
 
     @command(while_bots=True)
     def do_fragment(self, arg=None):
@@ -64,6 +72,7 @@ class FriendsRoom(Feature):
         s = self.session
         if s.via is not None and s.state is not s.via.position:
             s.via = None
+        self.store.current = None if s.via is None else links.b64(s.via.head.id)
 
     def put(self, record):
         """The record's game on the table (its position the table's state), with
@@ -271,6 +280,24 @@ class FriendsRoom(Feature):
         self.put(record)
         self.app.render()
 
+    @command
+    def do_friend_delete(self, game_id=None):
+        """Delete a game across phones from this phone (a second tap confirms)."""
+        if game_id not in self.store.ids():
+            return
+        if self.deleting != game_id:
+            self.deleting = game_id
+            return
+        self.deleting = None
+        via = self.session.via
+        if via is not None and links.b64(via.head.id) == game_id:
+            self.board.clear_table()
+            self.session.via = None
+        if self.lobby is not None and links.b64(self.lobby.head.id) == game_id:
+            self.lobby = None
+        self.store.delete(game_id)
+        self.message = "Game deleted."
+
     @command(while_bots=True)
     def do_friends(self, _arg=None):
         self.app.show("friends")
@@ -283,7 +310,7 @@ class FriendsRoom(Feature):
             game, seat, joined = self.invitation
             invitation = (invites.invitation_words(game, seat), joined is not None)
         self.app.mark_screen("friends")
-        self.page.mount("friends", view.lobby(self.lobby, invitation, self.message, self.listed()))
+        self.page.mount("friends", view.lobby(self.lobby, invitation, self.message, self.listed(), self.deleting))
         self.page.mount("actions", [])
         record = self.lobby
         if record is not None and not record.batches and invitation is None:
@@ -303,6 +330,10 @@ class FriendsRoom(Feature):
             except (StateError, KeyError, TypeError):
                 continue
         return out
+
+    def games_part(self):
+        games = self.listed()
+        return view.games_part(games, self.deleting) if games else None
 
     def bar(self, v):
         """The bar in place of the turn's while the game waits for another phone (or a deal)."""

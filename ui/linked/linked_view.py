@@ -5,9 +5,10 @@ such games, and the table's bar while the game waits for a link."""
 from ui.core.html import button, h
 
 
-def lobby(record, invitation, message, games):
+def lobby(record, invitation, message, games, deleting):
     """The friends screen: the game being set up (the host's invitations, or
-    the invitation this phone received), then every game across phones."""
+    the invitation this phone received), then every game across phones
+    (``deleting``: the one whose Delete was tapped once)."""
     out = [h("h2", None, "Play with friends on their phones")]
     if message:
         out.append(h("p", {"class": "message", "id": "friends-message", "role": "status"}, message))
@@ -18,7 +19,8 @@ def lobby(record, invitation, message, games):
                    if joined else button("Join", "friend-join", id="btn-friend-join", cls="primary"))
     elif record is not None and not record.batches:
         out += invitations(record)
-    out += game_list(games)
+    if games:
+        out += [h("h3", None, "Your games with friends"), game_list(games, deleting)]
     out.append(h("div", {"class": "slot-tools"}, button("Back", "menu", id="btn-friends-back", cls="tool")))
     return out
 
@@ -48,15 +50,22 @@ def invitations(record):
             button("Deal", "friend-deal", id="btn-friend-deal", cls="primary", disabled=not ready)]
 
 
-def game_list(games):
-    """[(game id, title, line)] as a list with an Open button each."""
-    if not games:
-        return []
-    items = [h("li", {"class": "slot", "data-friends-game": gid},
-               h("div", {"class": "slot-name"}, title), h("div", {"class": "slot-info"}, line),
-               button("Open", "friend-open", gid, cls="tool", extra={"data-role": "open"}))
-             for gid, title, line in games]
-    return [h("h3", None, "Your games with friends"), h("ul", {"class": "slots", "id": "friend-games"}, items)]
+def game_list(games, deleting):
+    """[(game id, title, what it waits for)] as a list with Play and Delete each."""
+    return h("ul", {"class": "slots friend-games"}, [
+        h("li", {"class": "slot", "data-friends-game": gid},
+          h("div", {"class": "slot-name"}, title), h("div", {"class": "slot-info"}, line),
+          h("div", {"class": "pair single"}, button("Play", "friend-open", gid, extra={"data-role": "resume"})),
+          h("div", {"class": "slot-tools"},
+            button("Tap again to delete" if deleting == gid else "Delete", "friend-delete", gid,
+                   cls="tool" + (" danger" if deleting == gid else ""), extra={"data-role": "delete"})))
+        for gid, title, line in games])
+
+
+def games_part(games, deleting):
+    """The games screen's section of games across phones."""
+    return h("section", {"id": "friends-games", "aria-label": "Games with friends on their phones"},
+             h("h3", None, "With friends on their phones"), game_list(games, deleting))
 
 
 def waiting_bar(words, send, again, cmd="friend-send"):

@@ -14,6 +14,7 @@ from game.load import read_json
 PREFIX = "tp.friends."
 BAD = "tp.bad.friends."
 STATUS = "tp.friends-status."   # what the game waits for, in words, for the list (no cryptography to read it)
+CURRENT = "tp.friends-current"   # the game across phones last on the table, reopened by a later visit
 MAX_TEXT = 400_000   # characters of one record (a long game's chain of batches)
 
 
@@ -35,6 +36,18 @@ class FriendsStore:
         self.storage.set(PREFIX + data["head"]["id"], json.dumps(data, separators=(",", ":")))
         self.storage.set(STATUS + data["head"]["id"], str(status)[:200])
 
+    @property
+    def current(self):
+        game_id = self.storage.get(CURRENT)
+        return game_id if game_id is not None and self.storage.get(PREFIX + game_id) is not None else None
+
+    @current.setter
+    def current(self, game_id):
+        if game_id is None:
+            self.storage.remove(CURRENT)
+        else:
+            self.storage.set(CURRENT, game_id)
+
     def status(self, game_id):
         return self.storage.get(STATUS + game_id) or ""
 
@@ -48,3 +61,5 @@ class FriendsStore:
     def delete(self, game_id):
         self.storage.remove(PREFIX + game_id)
         self.storage.remove(STATUS + game_id)
+        if self.storage.get(CURRENT) == game_id:
+            self.storage.remove(CURRENT)

@@ -91,8 +91,14 @@ class TableScreen:
         lines of the log and a refusal."""
         s, page = self.session, self.page
         page.mount("scores", board_view.scores(v))
-        page.mount("status", T.turn_prompt(v) if not s.busy or v["to_move"] in (s.seat, None)
-                   else f"{narrate.seat_name(v, v['to_move'])} is playing…")
+        mover = v["to_move"]
+        if mover is not None and mover != s.seat and seating.kind(s.state, mover, s.via) == "friend":
+            prompt = f"Waiting for {narrate.seat_name(v, mover)} (on their phone)."
+        elif s.busy and mover not in (s.seat, None):
+            prompt = f"{narrate.seat_name(v, mover)} is playing…"
+        else:
+            prompt = T.turn_prompt(v)
+        page.mount("status", prompt)
         self.recap.draw()
         page.mount("log", [h("li", None, line) for line in s.log[-LOG_LINES:]])
         page.mount("message", s.message)
