@@ -6,6 +6,7 @@ played by passing links between them, every seat played by a bot.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 
@@ -162,3 +163,28 @@ def play(phones: list[Phone], rng: random.Random, bot: str = "normal", on_link=N
         if rounds is not None and len(sent) >= rounds:
             return sent
     raise AssertionError("the game did not end")
+
+
+def saved_at_second_deal(seed: int = 8) -> list[tuple[Phone, dict, dict]]:
+    """A game of two friends and two normal bots played until each phone holds
+    deal 2 (deal 1 shown whole): for each phone, its record's JSON as then
+    saved and its position's JSON then."""
+    rng = random.Random(seed)
+    phones = start("triple-play", [0, "normal", 1, "normal"], rng)
+    saved = {}
+
+    class Done(Exception):
+        pass
+
+    def keep(_link, phone):
+        if phone.record.deal == 2 and phone.name not in saved:
+            saved[phone.name] = (phone, json.loads(json.dumps(phone.record.to_json())),
+                                 phone.record.position.to_json())
+        if len(saved) == len(phones):
+            raise Done
+
+    try:
+        play(phones, rng, on_link=keep)
+    except Done:
+        return list(saved.values())
+    raise AssertionError("the game ended before every phone held deal 2")

@@ -131,6 +131,60 @@ def test_a_saved_record_loads_to_the_same_position():
         assert again.to_json() == p.record.to_json()
 
 
+@pytest.fixture(scope="module")
+def second_deal():
+    return P.saved_at_second_deal()
+
+
+def test_a_saved_record_of_a_finished_deal_loads_as_it_was_played(second_deal):
+    """Load replays a deal whose every hand the record shows on the true cards
+    alone (no masked replay): the same position, scores and moves, seat by seat."""
+    for phone, data, position in second_deal:
+        again = phone.run(Friends.load(json.loads(json.dumps(data))))
+        assert again.truth[1] == phone.record.truth[1] and again.moves[1] == phone.record.moves[1]
+        assert again.position.to_json() == position and again.to_json() == data
+        assert again.quick == set()  # the next link is checked on the masked position again
+
+
+def _batches_of_deal_1(data):
+    contents = [json.loads(text) for text, _ in data["batches"]]
+    second = [i for i, c in enumerate(contents) if "d" in c][1]
+    return contents[:second]
+
+
+def _loads_with(phone, data, contents, words):
+    damaged = json.loads(json.dumps(data))
+    for c in contents:
+        damaged["batches"][c["i"]][0] = json.dumps(c, separators=(",", ":"))
+    with pytest.raises(StateError) as e:
+        phone.run(Friends.load(damaged))
+    assert words in str(e.value)
+
+
+def test_a_saved_finished_deal_with_a_move_of_another_phone_is_refused(second_deal):
+    phone, data, _ = second_deal[0]
+    contents = _batches_of_deal_1(data)
+    moved = next(c for c in contents if c.get("m") and c["p"] == 1 and "l" not in c and "r" not in c)
+    _loads_with(phone, data, [dict(moved, p=0)], "that their phone did not make")
+
+
+def test_a_saved_finished_deal_that_shows_cards_before_its_end_is_refused(second_deal):
+    phone, data, _ = second_deal[0]
+    contents = _batches_of_deal_1(data)
+    shown = next(c for c in contents if "r" in c)
+    early = next(c for c in contents if c["p"] == shown["p"] and c.get("m") and c["i"] < shown["i"] - 2)
+    later = {k: v for k, v in shown.items() if k != "r"}
+    _loads_with(phone, data, [dict(early, r=shown["r"]), later], "before the deal ended")
+
+
+def test_a_saved_finished_deal_shown_before_its_last_moves_is_refused(second_deal):
+    phone, data, _ = second_deal[0]
+    contents = _batches_of_deal_1(data)
+    first_shown = next(c["i"] for c in contents if "r" in c)
+    last = [c for c in contents if c.get("m") and c["i"] <= first_shown][-1]  # the deal's last moves
+    _loads_with(phone, data, [{k: v for k, v in last.items() if k != "m"}], "before the deal ended")
+
+
 # -- refusals: each changes nothing ------------------------------------------------
 def _twin(phone):
     """Another copy of a phone: the same keys, its record loaded from its save."""

@@ -106,3 +106,20 @@ def test_damaged_saved_records_are_refused_in_one_line(index):
         phones[receiver].run(Friends.load(damaged))
     except StateError as e:
         assert "\n" not in str(e) and len(str(e)) <= MAX_MESSAGE
+
+
+@pytest.mark.parametrize("index", range(tier(20, 100)))
+def test_damaged_saved_records_of_a_finished_deal_are_refused_in_one_line(index):
+    """As above, for a record whose first deal the loader replays on the true cards only."""
+    if not SECOND:
+        SECOND.extend(P.saved_at_second_deal())
+    phone, record, _ = SECOND[index % len(SECOND)]
+    try:
+        damaged = read_json(to_text(mutate(record, random.Random(9000 + index))), "A saved game across phones",
+                            10**6)
+        phone.run(Friends.load(damaged))
+    except StateError as e:
+        assert "\n" not in str(e) and len(str(e)) <= MAX_MESSAGE
+
+
+SECOND = []

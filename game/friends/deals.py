@@ -135,11 +135,17 @@ def start_position(before: GameState | None, rules: RuleSet, names: list[str], b
 
 def true_deal(before: GameState | None, game_id: bytes, rules: RuleSet, names: list[str],
               bots: list[str | None], public: dict, table: dict, revealed: dict[int, dict],
-              moves: list[tuple[int, dict]], told: dict[int, list[Lay]]) -> GameState:
+              moves: list[tuple[int, dict]], told: dict[int, list[Lay]], seats: list | None = None) -> GameState:
     """The deal replayed on every true card: ``revealed`` (each person's piles
     and salt), ``moves`` (seat, action) in order, ``told`` (each person's lays
     after the start, as its phone sent them). StateError naming the seat whose
-    cards do not add up."""
+    cards do not add up.
+
+    With ``seats`` (the phone of each seat: Head.seats) the moves are (phone,
+    action) instead, as a saved record read back holds them for a deal it does
+    not replay masked (Friends.load): each is the true position's mover's, who
+    must be a person of that phone or a bot, the deal must end with the last,
+    and ``moves`` then names their seats."""
     n = len(names)
     persons = {s for s in range(n) if bots[s] is None}
     number = _deal_number(before)
@@ -157,16 +163,35 @@ def true_deal(before: GameState | None, game_id: bytes, rules: RuleSet, names: l
     for s in sorted(persons):
         if mask.take_said(s) != list(public["lays"].get(s, [])):
             raise StateError("The deal's red 3s do not match its cards.")
-    for seat, action in moves:
+    for i, (seat, action) in enumerate(moves):
+        if seats is not None:
+            phone, seat = seat, state.to_move()
+            check_mover(names, seats, bots, seat, phone)
+            moves[i] = (seat, action)
         try:
             apply(state, action)
         except IllegalMove:
             raise StateError(cards_do_not_add_up(names[seat])) from None
+    if seats is not None and not state.deal_over:
+        raise StateError(SHOWN_EARLY)
     for s in sorted(persons):
         if mask.take_said(s) != list(told.get(s, [])):
             raise StateError(cards_do_not_add_up(names[s]))
     state.mask = None
     return state
+
+
+AFTER_END = "This link holds a move after the deal ended."
+SHOWN_EARLY = "This link shows cards before the deal ended."
+
+
+def check_mover(names: list[str], seats: list, bots: list[str | None], seat: int | None, phone: int) -> None:
+    """A move sent by ``phone`` for the position's mover ``seat``: refused unless
+    that phone plays the seat (its person) or the seat is a bot's."""
+    if seat is None:
+        raise StateError(AFTER_END)
+    if not (seats[seat] == phone or bots[seat]):
+        raise StateError(f"This link holds a move for {names[seat]} that their phone did not make.")
 
 
 def cards_do_not_add_up(name: str) -> str:

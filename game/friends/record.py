@@ -166,7 +166,8 @@ class Friends:
         self.revealed: dict[int, dict[int, dict]] = {}
         self.told: dict[int, dict[int, list[Lay]]] = {}
         self.moves: dict[int, list[tuple[int, dict]]] = {}
-        self.hash = chain_start(head.id)
+        self.quick: set[int] = set()                      # while ``load`` runs: the deals it replays only on
+        self.hash = chain_start(head.id)                  # the true cards (the chain shows every hand of them)
         self.deal_made: dict | None = None                # a deal of mine not yet in a batch
         self.look = None                                  # deal_steps' view of a position, while it replays
         self.steps: list[tuple] = []
@@ -549,12 +550,13 @@ class Friends:
             self.told[number].setdefault(seat, []).extend(lay)
         actions = [decode_action(t) for t in tokens.split(",")] if tokens else []
         _need(len(actions) <= MAX_MOVES)
+        if number in self.quick:  # replayed once every hand is shown (true_deal names the seats)
+            _need(not actions or not self.revealed[number], deals.SHOWN_EARLY)
+            self.moves[number] += [(phone, action) for action in actions]
+            return
         for action in actions:
             seat = state.to_move()
-            if seat is None:
-                raise StateError("This link holds a move after the deal ended.")
-            if not (h.seats[seat] == phone or h.bots[seat]):
-                raise StateError(f"This link holds a move for {h.names[seat]} that their phone did not make.")
+            deals.check_mover(h.names, h.seats, h.bots, seat, phone)
             if seat in pending and mask is not None and seat in mask.masked:
                 mask.tell(state, seat, pending.pop(seat))
             if mask is not None and seat in mask.masked:
@@ -579,7 +581,7 @@ class Friends:
     def _reveal(self, phone: int, revealed: dict) -> None:
         h = self.head
         state = self.position
-        _need(state is not None and state.deal_over and isinstance(revealed, dict))
+        _need(state is not None and (state.deal_over or state.deal in self.quick) and isinstance(revealed, dict))
         number = state.deal
         for s, value in revealed.items():
             _need(s.isdigit() and int(s) < len(h.names) and h.seats[int(s)] == phone)
@@ -589,7 +591,8 @@ class Friends:
         if all(s in self.revealed[number] for s in persons):
             truth = deals.true_deal(self.truth.get(number - 1), h.id, h.rules, h.names, h.bots,
                                     self.publics[number], self.tables[number], self.revealed[number],
-                                    self.moves[number], self.told[number])
+                                    self.moves[number], self.told[number],
+                                    h.seats if number in self.quick else None)
             self.truth[number] = truth
             self.position = truth.clone()
 
@@ -618,11 +621,13 @@ class Friends:
         _need(all(set(v) <= set(head.people(me)) for v in out.mine.values()), DAMAGED)
         _need(me != 0 or not saved or set(out.seals) == set(range(len(head.keys))), DAMAGED)  # the host deals on
         yield from out._unwrap()
-        for text, sig in saved:
-            content = _read_content(text, len(out.batches), len(head.keys))
+        contents = [_read_content(text, i, len(head.keys)) for i, (text, _) in enumerate(saved)]
+        out.quick = _shown_deals(contents, {i for i, b in enumerate(head.bots) if b is None})
+        for (text, sig), content in zip(saved, contents):
             yield from out._apply(content)
             out.hash = chain(out.hash, text)
             out.batches.append((text, sig))
+        out.quick = set()
         _need(set(out.mine) <= set(out.setups), DAMAGED)
         try:
             for token in pending:
@@ -639,6 +644,20 @@ def _agreed_head(known: Head, given: Head, me: int) -> Head:
     same = all(a[k] == b[k] for k in ("id", "r", "n", "s", "e"))
     _need(same and a["k"][0] == b["k"][0] and a["k"][me] == b["k"][me] and all(given.keys))
     return given
+
+
+def _shown_deals(contents: list[dict], persons: set[int]) -> set[int]:
+    """The deals in which these batches show every person's cards (their moves
+    need no masked replay: the true one checks them)."""
+    deal, shown, out = 0, set(), set()
+    for content in contents:
+        if "d" in content:
+            deal, shown = content["d"]["d"], set()
+        revealed = content.get("r")
+        shown |= {int(s) for s in revealed if s.isdigit()} if isinstance(revealed, dict) else set()
+        if deal and persons <= shown:
+            out.add(deal)
+    return out
 
 
 def _read_content(text: str, index: int, phones: int) -> dict:
