@@ -3,10 +3,14 @@ readable and choosable before Python is ready, its choice acted on at ready
 (ui/setup/early.py, the controller's take_early). The Pyodide wasm is held back so
 the page stays loading for as long as the test needs."""
 
+import random
+
 import pytest
 
 import harness
-from game.presets import DEFAULT_PRESET, PRESETS
+from game.friends import invites, links
+from game.friends.record import Friends
+from game.presets import DEFAULT_PRESET, PRESETS, get_preset
 from pages import QUERY, SMALL, assert_readable, axe_serious, game_state, press, release, reload_held
 
 SIZES = {"small": SMALL, "phone": harness.PHONE, "desktop": harness.DESKTOP}
@@ -95,3 +99,33 @@ def test_no_offer_to_learn_once_the_lesson_was_played_to_its_end(context, base_u
     held = reload_held(page, base_url + QUERY)
     assert page.is_visible("#early-play") and not page.is_visible("#early-lesson")
     release(page, held)
+
+
+@pytest.mark.parametrize("context", ["phone"], indirect=True)
+def test_an_invitation_joined_while_loading_joins_at_ready(context, base_url):
+    """An invitation to a game across phones, opened while the engine loads: the
+    words and Join show at once; a tap on Join is kept, and at ready this phone
+    joins (its keys made) and its answer, sent at the next tap, is one the host
+    (here a phone in CPython, tests/phones.py) takes."""
+    pytest.importorskip("cryptography")
+    from tests import phones as P
+    host = P.Phone("host")
+    host.record = Friends.host(get_preset("triple-play"), ["Ann", "West", "Tom", "East"], [0, "easy", 1, "easy"],
+                               host.sign_key, host.seal_key, random.Random(3))
+    page = context.new_page()
+    page.add_init_script("navigator.share = async (data) => { window.e2eShared = data.url; };")
+    held = reload_held(page, base_url + "#f=" + invites.invite_link(host.record, 2))
+    page.wait_for_function("document.getElementById('early-invite').textContent.includes('invites you')")
+    assert page.text_content("#early-invite") == "Ann invites you to play Triple Play (Hand, Knee and Foot) as Tom."
+    assert not page.is_visible("#early-play") and not page.is_visible("#app")
+    press(page, "#early-join", True)
+    assert page.text_content("#early-join-wait").startswith("Joining as soon as the game is loaded")
+    harness.screenshot(page, "early-invite-joining")
+
+    release(page, held)
+    page.wait_for_selector("#btn-friend-answer")
+    assert page.text_content("#friends-message") == "You joined: send your answer to Ann."
+    press(page, "#btn-friend-answer", True)
+    answer = page.wait_for_function("window.e2eShared").json_value()
+    host.run(invites.open_join(host.record, *links.decode(answer.split("#f=", 1)[1])))
+    assert not host.record.missing()  # Tom's phone joined

@@ -37,9 +37,10 @@ class Phone:
         self.page = FakePage(form=form)
         self.ctl = None
 
-    def load(self, url=""):
+    def load(self, url="", early=None):
+        """The page opened at ``url`` (``early``: what ui/early.js kept while it loaded)."""
         page = FakePage(storage=self.page.store, fragment=url.split("#", 1)[1] if "#" in url else "",
-                        form=self.page.form)
+                        form=self.page.form, early=early)
         page.phone = self.page.phone
         self.page = page
         self.ctl = Controller(page, delay_ms=0, seed=SEED)
@@ -316,5 +317,27 @@ def test_a_game_across_phones_is_listed_with_the_games_reopens_and_deletes():
         assert friend.ctl.friends.store.ids() == [] and "friends-games" not in str(friend.page.regions["games"])
         assert friend.ctl.session.via is None
         assert not [k for k in friend.page.store.data if k.startswith("tp.friends")]
+
+    asyncio.run(main())
+
+
+def test_join_tapped_while_the_page_loaded_joins_at_ready():
+    """An invitation's Join tapped before the engine was ready (ui/early.js keeps
+    it): at ready this phone joins (its keys, its record) and offers the answer
+    at the next tap, which the host takes."""
+    async def main():
+        host = Phone(SEATS).load()
+        await host.keys()
+        host.ctl.run_command("start", None)
+        await until(lambda: ("friend-invite", "2") in host.page.cmds("friends"), "the invitations")
+        host.ctl.run_command("friend-invite", "2")
+        friend = Phone().load(await host.shared(1), early=json.dumps({"preset": None, "action": "join"}))
+        await until(lambda: ("friend-answer", None) in friend.page.cmds("friends"), "the early join")
+        words = " ".join(_texts(friend.page, "friends"))
+        assert "You joined: send your answer to South." in words and "Send my answer" in words
+        assert friend.page.shared == [] and friend.ctl.friends.store.ids()
+        friend.ctl.run_command("friend-answer", None)
+        host.load(await friend.shared(1))
+        await until(lambda: ("friend-deal", None) in host.page.cmds("friends"), "every friend joined")
 
     asyncio.run(main())

@@ -9,7 +9,8 @@
  * into it by scripts/build_site.py from game.PRESETS) above the boot
  * progress, in place of the skeleton table.
  * The choice is kept in window.TriplePlayEarly = {preset, action} (action
- * "play", "lesson" or null: the preset only); once ready, the controller
+ * "play", "lesson" or null: the preset only; an invitation's page keeps
+ * "join" there, its Join's tap: ui/linked reads it); once ready, the controller
  * reads it once (ui/dom.py early_choice) and ui/setup/early.py checks it before
  * anything is acted on. At ready the CSS hides #early (data-app-state).
  */
@@ -25,8 +26,10 @@
   };
 
   // An invitation to a game across phones (game/friends/links.py's f1. text,
-  // ui/linked): who invites whom, in words, while the engine loads; Join comes with it.
+  // ui/linked): who invites whom, in words, while the engine loads, and Join:
+  // a tap is kept as the choice {action: "join"}, and ui/linked joins at ready.
   const INVITE = "#f=f1.";
+  const JOINING = "Joining as soon as the game is loaded: then send your answer.";
 
   async function invitationWords(body) {
     const bytes = Uint8Array.from(atob(body.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
@@ -64,6 +67,14 @@
   const keys = storedKeys();
   if (location.hash.startsWith(INVITE)) {
     showInvitation(location.hash.slice(INVITE.length));
+    const joining = { preset: null, action: null };
+    window.TriplePlayEarly = joining;
+    document.addEventListener("click", (event) => {
+      if (event.target.id !== "early-join" || document.documentElement.dataset.appState !== "loading") return;
+      joining.action = "join";
+      event.target.setAttribute("aria-pressed", "true");
+      document.getElementById("early-join-wait").textContent = JOINING;
+    });
     return;
   }
   if (location.hash || keys.includes(LESSON) || keys.some((key) => key.startsWith(SAVE))) return;

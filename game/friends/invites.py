@@ -23,6 +23,14 @@ def invite_link(host: Friends, seat: int) -> str:
     return links.encode({"v": 1, "k": links.INVITE, "h": host.head.to_json(), "seat": seat})
 
 
+def join_game_id(batches: list) -> str:
+    """The game id (as in links) a decoded join link's body names: which saved game it answers."""
+    body = links.read_line(batches[0][0]) if batches else None
+    if not isinstance(body, dict) or not isinstance(body.get("g"), str):
+        raise StateError(CHANGED)
+    return body["g"]
+
+
 def read_invite(head: dict) -> tuple[Head, int]:
     """(the game's head, the seat offered) of a decoded invitation link."""
     if head.get("k") != links.INVITE:

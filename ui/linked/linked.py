@@ -26,6 +26,7 @@ from ui.core.table_view import page_view
 from ui.linked import linked_view as view
 from ui.linked.steps import phone_keys, run
 from ui.linked.store import FriendsStore
+from ui.setup import early
 from ui.table import deal_log
 from ui.table.sheet_view import SheetParts
 
@@ -43,6 +44,8 @@ class FriendsRoom(Feature):
         self.message = ""          # the friends screen's sentence
         self.read = 0              # links read since the page loaded (<html data-friends-read>)
         self.deleting = None       # the game whose Delete was tapped once
+        self.early = self.page.early_choice()  # what ui/early.js kept (Join tapped while loading), read once
+        self.answered = False      # the answer to the invitation was offered at least once
         self.signals.on("friends_host", self.host)
         self.signals.on("landed", lambda _record: self.keep())
         self.signals.on("on_table", self.on_table)
@@ -99,7 +102,7 @@ class FriendsRoom(Feature):
 
     def save(self, record):
         try:
-            self.store.save(record, status_words(record))
+            self.store.save(record, view.status_words(record))
         except StorageFull:
             self.app.say("Storage is full: this game is not being saved. Delete old games first.")
 
@@ -111,6 +114,8 @@ class FriendsRoom(Feature):
                 game, seat = invites.read_invite(head)
                 self.invitation = (game, seat, self.find(game.id))
                 self.message = ""
+                if self.invitation[2] is None and self.joined_early():
+                    await self.join(offer=False)
             elif head["k"] == links.JOIN:
                 await self.take_join(head, batches)
             else:
@@ -137,7 +142,7 @@ class FriendsRoom(Feature):
             raise StateError(UNREAD.format(e)) from None
 
     async def take_join(self, head, batches):
-        saved = self.store.raw(head_id(batches))
+        saved = self.store.raw(invites.join_game_id(batches))
         if saved is None:
             raise StateError("This answer is for a game this phone is not hosting.")
         record = await self.load(saved)
@@ -197,17 +202,28 @@ class FriendsRoom(Feature):
         if self.invitation is not None:
             asyncio.ensure_future(self.join())
 
-    async def join(self):
+    def joined_early(self):
+        """Whether Join was tapped while the engine loaded (ui/early.js), read once."""
+        text, self.early = self.early, None
+        return text is not None and early.read(text)[1] == early.JOIN
+
+    async def join(self, offer=True):
+        """This phone's keys and its record of the game; the answer offered
+        (``offer``), else left to the next tap (a share sheet needs a fresh one)."""
         game, seat, _ = self.invitation
         sign, seal = await phone_keys(self.page)
         record = invites.guest(game, seat, sign)
         self.save(record)
         self.invitation = (game, seat, record.to_json())
-        await self.answer(record, sign, seal)
+        if offer:
+            await self.answer(record, sign, seal)
+        else:
+            self.message = f"You joined: send your answer to {record.head.phone_name(0)}."
 
     async def answer(self, record, sign, seal):
         link = await run(self.page, invites.join_link(record, sign, seal))
         url = self.page.page_url() + "#" + LINK_KEY + link
+        self.answered = True
         await self.offer(url, f"Your answer to {record.head.phone_name(0)}")
 
     @command
@@ -308,7 +324,7 @@ class FriendsRoom(Feature):
         invitation = None
         if self.invitation is not None:
             game, seat, joined = self.invitation
-            invitation = (invites.invitation_words(game, seat), joined is not None)
+            invitation = (invites.invitation_words(game, seat), joined is not None, self.answered)
         self.app.mark_screen("friends")
         self.page.mount("friends", view.lobby(self.lobby, invitation, self.message, self.listed(), self.deleting))
         self.page.mount("actions", [])
@@ -363,25 +379,4 @@ class FriendsRoom(Feature):
         return SheetParts(top=[view.h("p", {"class": "hint", "id": "friends-provisional"},
                                       "These scores wait for every phone's cards: the hands not yet "
                                       "shown count nothing.")])
-
-
-def head_id(batches):
-    """The game id a join link's body names."""
-    body = links.read_line(batches[0][0]) if batches else None
-    if not isinstance(body, dict) or not isinstance(body.get("g"), str):
-        raise StateError(links.CHANGED)
-    return body["g"]
-
-
-def status_words(record):
-    """What the game waits for, as the list of games says it."""
-    if record.position is None:
-        return "Waiting for friends to join" if record.is_host() and record.missing() else \
-            "Ready to deal" if record.is_host() else "Joined: waiting for the first deal"
-    wait = record.waiting_for()
-    if wait == EVERYONE:
-        return "Game over" if not record.has_news() else "Game over: send the final scores"
-    if wait is None:
-        return "Your turn" if not record.position.deal_over else "The deal is over: your move"
-    return f"Waiting for {record.head.phone_name(wait)}" + (" (not sent yet)" if record.has_news() else "")
 

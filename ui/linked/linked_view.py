@@ -2,6 +2,7 @@
 lobby (invitations sent and answered, an invitation received), the list of
 such games, and the table's bar while the game waits for a link."""
 
+from game.friends.record import EVERYONE
 from ui.core.html import button, h
 
 
@@ -13,9 +14,10 @@ def lobby(record, invitation, message, games, deleting):
     if message:
         out.append(h("p", {"class": "message", "id": "friends-message", "role": "status"}, message))
     if invitation is not None:
-        words, joined = invitation
+        words, joined, answered = invitation
         out.append(h("p", {"id": "invitation"}, words))
-        out.append(button("Send my answer again", "friend-answer", id="btn-friend-answer", cls="primary")
+        out.append(button("Send my answer again" if answered else "Send my answer", "friend-answer",
+                          id="btn-friend-answer", cls="primary")
                    if joined else button("Join", "friend-join", id="btn-friend-join", cls="primary"))
     elif record is not None and not record.batches:
         out += invitations(record)
@@ -78,3 +80,16 @@ def waiting_bar(words, send, again, cmd="friend-send"):
     elif again:
         out.append(button(again, cmd, id="btn-" + cmd))
     return out
+
+
+def status_words(record):
+    """What a game across phones waits for, as the list of games says it."""
+    if record.position is None:
+        return "Waiting for friends to join" if record.is_host() and record.missing() else \
+            "Ready to deal" if record.is_host() else "Joined: waiting for the first deal"
+    wait = record.waiting_for()
+    if wait == EVERYONE:
+        return "Game over" if not record.has_news() else "Game over: send the final scores"
+    if wait is None:
+        return "Your turn" if not record.position.deal_over else "The deal is over: your move"
+    return f"Waiting for {record.head.phone_name(wait)}" + (" (not sent yet)" if record.has_news() else "")

@@ -11,13 +11,13 @@ import json
 
 import game
 
-PLAY, LESSON = "play", "lesson"  # ui/early.js's buttons: Play, Learn to play
-ACTIONS = (PLAY, LESSON)
+PLAY, LESSON, JOIN = "play", "lesson", "join"  # ui/early.js's buttons: Play, Learn to play, an invitation's Join
+ACTIONS = (PLAY, LESSON, JOIN)
 
 
 def read(text):
     """(preset or None, action or None, [warnings]) from ui/early.js's
-    ``{"preset": name, "action": "play" | "lesson" | null}``."""
+    ``{"preset": name, "action": "play" | "lesson" | "join" | null}``."""
     try:
         raw = json.loads(text)
     except ValueError:
