@@ -30,7 +30,10 @@ holds (the win rate at least the target, its interval clear of 50%):
   normal: 70%, so hard's edge is not only its model of normal;
 - ``partner``: a side of ``hard`` partnered with ``normal`` (hard at the
   side's first seat) against two ``normal`` bots, as a person's bot partner
-  would be measured: 60%.
+  would be measured: 60%;
+- ``normal-outside`` and ``hard-outside``: ``normal`` (60%) and ``hard``
+  (75%) against ``outside`` (``game/bots/outside.py``), a plain heuristic
+  another project describes, a style nobody here wrote.
 
 A full game is ~350 turns; a game of hard against normal takes some 4 s
 of CPU, one with a single hard seat about half that. Keep the seeds of an
@@ -62,7 +65,8 @@ from game.runs.tournament import pair_seeds, tournament
 
 # (tournament, side A, side B, target win rate of A)
 MATCHES = [("normal-easy", "normal", "easy", 0.90), ("hard-normal", "hard", "normal", 0.75),
-           ("hard-perturbed", "hard", "normal~1", 0.70), ("partner", "hard+normal", "normal", 0.60)]
+           ("hard-perturbed", "hard", "normal~1", 0.70), ("partner", "hard+normal", "normal", 0.60),
+           ("normal-outside", "normal", "outside", 0.60), ("hard-outside", "hard", "outside", 0.75)]
 FAST_MS = 20           # easy and normal: the most a move may take
 PHONE = 4              # the phone profile: a CPU this many times slower than Node's
 PHONE_P95_S = {"ask": 1.5, "answer": 1.5}  # the most a searched decision may take there, p95

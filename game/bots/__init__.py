@@ -46,7 +46,9 @@ def get_bot(name: str):
     moved at random by perturbation N (``perturbed``); ``hard@answer,draw``,
     for the bench too, is ``hard`` at those kinds of decision and ``normal``
     at the rest (``focused``); ``seer``, for the bench too, is ``hard`` told
-    every hidden card, ``seer@hands`` every hand (``game.bots.seer``)."""
+    every hidden card, ``seer@hands`` every hand (``game.bots.seer``);
+    ``outside``, for the bench too, plays a heuristic of another project's
+    (``game.bots.outside``)."""
     base, colon, ms = name.partition(":")
     if colon and base == "hard" and ms.isascii() and ms.isdigit():
         name = base
@@ -57,6 +59,9 @@ def get_bot(name: str):
     wanted = frozenset(kinds.split(","))
     if at and base == "hard" and kinds and wanted <= focused.KINDS:
         return focused.Focused(wanted)
+    if name == "outside":
+        from .outside import choose as outside
+        return outside
     if name == "seer":
         from .seer import Seer  # hard's module: loaded only when asked for
         return Seer()

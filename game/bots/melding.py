@@ -123,13 +123,14 @@ class MeldPlan:
         elif spare >= self.rules.meld_min and self.rules.wild_melds:
             self.start(C.WILD, self.wilds[:min(spare, self.size)])
 
-    def complete_with_wilds(self, limit: int = 1) -> None:
+    def complete_with_wilds(self, limit: int = 1, skip: frozenset = frozenset()) -> None:
         """Finish up to ``limit`` unfinished melds with the fewest wild cards
-        (the fullest melds first): a mixed canasta, or the side's first one."""
+        (the fullest melds first): a mixed canasta, or the side's first one;
+        none of the ranks in ``skip``."""
         for _ in range(limit):
             best = None
             for rank in self.open:
-                if rank == C.WILD:
+                if rank == C.WILD or rank in skip:
                     continue
                 need = self.room(rank)
                 if 0 < need <= len(self.wilds) and self.accepts_wild(rank, need) and \
@@ -145,10 +146,11 @@ class MeldPlan:
         for step in order or WILD_STEPS:
             step(self)
 
-    def wilds_onto_melds(self) -> None:
-        """Wild cards onto unfinished melds, the closest to a canasta first."""
+    def wilds_onto_melds(self, skip: frozenset = frozenset()) -> None:
+        """Wild cards onto unfinished melds, the closest to a canasta first
+        (none of the ranks in ``skip``)."""
         for rank in sorted(self.open, key=self.room):
-            while self.wilds and rank in self.open and self.accepts_wild(rank):
+            while self.wilds and rank in self.open and rank not in skip and self.accepts_wild(rank):
                 self.add(rank, self.wilds[:1])
 
     def wilds_with_pairs(self) -> None:
