@@ -202,9 +202,10 @@ def play_until_send(page):
 
 
 def test_two_friends_and_two_bots_play_a_whole_deal(base_url, chromium):
-    """The host on a small phone (360x640), the friend on 390x844, two easy bots:
-    invitation, answer, a whole deal by links to its score sheet, then the
-    next deal's first link; the friend's phone offline after its first visit."""
+    """Hand and Foot, the host on a small phone (360x640), the friend on
+    390x844, two normal bots: invitation, answer, a whole deal by links to its
+    score sheet, then the next deal's first link; the friend's phone offline
+    after its first visit."""
     pages = []
     for size in (SMALL, harness.PHONE):
         context = harness.traced_context(chromium, **size)
@@ -212,8 +213,9 @@ def test_two_friends_and_two_bots_play_a_whole_deal(base_url, chromium):
         pages.append(context.new_page())
     host, friend = pages
     open_new_game(host, base_url, "?delay=0")
+    host.select_option("#setup-preset", "hand-and-foot")
     for seat in (1, 3):
-        host.select_option(f"#setup-bot-{seat}", "easy")
+        host.select_option(f"#setup-bot-{seat}", "normal")
     host.select_option(f"#setup-bot-{FRIEND}", "friend")
     press(host, "#btn-start", True)
     host.wait_for_selector("#btn-invite-2")
