@@ -53,6 +53,10 @@ def test_in_the_hand_wilds_only_finish_a_book_from_the_foot_all_are_spent():
     assert act(hand)["type"] == Act.DISCARD  # two wilds cannot finish the Jacks
     foot = position(RULES, hands={0: "JK 2C 4C 6D 8H"}, piles={0: []}, melds={0: BOOKS + [jacks]}, phase="play")
     assert act(foot)["type"] == Act.MELD and cards_melded(act(foot)) == ["2C", "JK"]
+    pair = position(RULES, hands={0: "JK 4C 4D 8H 9S"}, piles={0: []}, melds={0: BOOKS}, phase="play")
+    assert cards_melded(act(pair)) == ["4C", "4D", "JK"]  # a wild with a pair, from the foot only
+    in_hand = position(RULES, hands={0: "JK 4C 4D 8H 9S"}, melds={0: BOOKS}, phase="play")
+    assert act(in_hand)["type"] == Act.DISCARD
 
 
 def test_discards_the_least_useful_card_the_highest_of_equals():

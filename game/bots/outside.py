@@ -59,6 +59,7 @@ def plan(obs: GameState, seat: int) -> MeldPlan:
     if obs.players[seat].on_last_pile():
         out.wild_meld()
         out.wilds_onto_melds(skip)
+        out.wilds_with_pairs()
     else:
         out.complete_with_wilds(limit=len(out.open), skip=skip)
     return out
