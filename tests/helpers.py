@@ -33,6 +33,7 @@ from game.links.share import encode
 from game.presets import PRESETS
 from game.state import GameState, Meld
 from game.words import narrate
+from game.words.reasons import said, with_said
 from ui.controller import Controller
 from ui.core.html import Node
 from ui.core.saves import MemoryStorage
@@ -286,8 +287,9 @@ def play(seed, deals=1):
             seat = state.to_move()
             action = get_bot("normal")(game.observe(state, seat), seat, rng)
         before = page_view(state, 0, log=False)
+        words = said(state, state.to_move(), action)  # as the page's board lands a move
         game.apply(state, action)
-        after = page_view(state, 0, log=False)
+        after = with_said(page_view(state, 0, log=False), words)
         line = narrate.summarize(action, seat, before, after)
         lines = [line] if action["type"] == "next_deal" else lines + [line]
         steps.append((action, seat, before, after))

@@ -8,6 +8,7 @@ panel replay the game (ui.settings.panels.Panels.panel_log).
 import game
 from game.engine import restart
 from game.words import narrate
+from game.words.reasons import said, with_said
 from tests.helpers import play
 from ui.table import deal_log
 
@@ -54,8 +55,10 @@ def test_the_lines_are_those_the_seat_shown_saw():
     live = []
     for action in state.log[start:]:
         before = game.view(fresh, 2, log=False)
+        words = said(fresh, fresh.to_move(), action)  # the bots' reasons, as the board gives them
         game.apply(fresh, action)
-        live.append(narrate.summarize(action, action.get("seat", 2), before, game.view(fresh, 2, log=False)))
+        after = with_said(game.view(fresh, 2, log=False), words)
+        live.append(narrate.summarize(action, action.get("seat", 2), before, after))
     north = deal_log.deal_lines(state, 2)
     assert north == live and deal_log.complete(state, north)
     assert north != deal_log.deal_lines(state, 0) and any(line.startswith("You ") for line in north)

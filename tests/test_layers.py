@@ -202,7 +202,8 @@ def test_the_engine_imports_only_itself_and_the_standard_library():
 def test_only_the_bot_runners_and_the_advice_import_the_bots():
     users = importers(lambda t: t.startswith("game.bots"))
     engine = {m for m in users if _folder(m) == "game" and not m.startswith("game.bots")}
-    assert engine == {"game.runs.simulate", "game.runs.tournament", "game.advice.hints", "game.advice.coach"}
+    assert engine == {"game.runs.simulate", "game.runs.tournament", "game.advice.hints", "game.advice.coach",
+                      "game.words.reasons"}
 
 
 def test_the_page_imports_the_engine_and_itself_and_only_the_bridge_reaches_the_browser():

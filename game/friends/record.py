@@ -36,6 +36,7 @@ from game.load import MAX_NAME, is_int, is_player_name
 from game.names import Phase
 from game.rules import RuleSet
 from game.state import GameState
+from game.words.reasons import said, with_said
 
 VERSION = 1
 ID_BYTES = 16
@@ -308,9 +309,10 @@ class Friends:
             before = look(work.position) if look else None
             action = decode_action(token)
             mover = work.position.to_move()
+            words = said(work.position, mover, action) if look else None
             work.play(action)
             if look:
-                work.steps.append((action, mover, before, look(work.position)))
+                work.steps.append((action, mover, before, with_said(look(work.position), words)))
         return work
 
     def close_turn(self):
@@ -562,13 +564,14 @@ class Friends:
             if mask is not None and seat in mask.masked:
                 show(state, seat, action)
             before = self.look(state) if self.look else None
+            words = said(state, seat, action) if self.look else None
             try:
                 apply(state, action)
             except IllegalMove as e:
                 raise StateError(f"This link holds a move the rules refuse: {e}") from None
             self.moves[number].append((seat, action))
             if self.look:
-                self.steps.append((action, seat, before, self.look(state)))
+                self.steps.append((action, seat, before, with_said(self.look(state), words)))
         for seat, lay in pending.items():
             if mask is not None and seat in mask.masked:
                 mask.tell(state, seat, lay)

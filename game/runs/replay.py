@@ -19,6 +19,7 @@ from game.rules import RuleSet
 from game.state import GameState, Redeal
 from game.view import sort_key, view
 from game.words import narrate
+from game.words.reasons import said, with_said
 
 
 def finished_deals(state) -> list[int]:
@@ -119,16 +120,19 @@ def steps(state, actions: list[dict], seat: int, look=None) -> list[tuple]:
     """``(action, acting seat, before, after)`` for each of ``actions`` applied in
     turn to a copy of ``state``, the views ``seat``'s (game.words.narrate's turns;
     ``look(state, seat)`` in place of game.view, e.g. the page's view);
-    each action's seat is the one whose move it was."""
+    each action's seat is the one whose move it was, and a bot's reason for
+    it is in the after view's ``said`` (game.words.reasons)."""
     look = look or (lambda s, who: view(s, who, log=False))
     fresh = state.clone()
     out = []
     for action in actions:
         mover = fresh.to_move()
         before = look(fresh, seat)
+        words = said(fresh, mover, action)
         apply(fresh, action)
-        out.append((action, mover, before, look(fresh, seat)))
+        out.append((action, mover, before, with_said(look(fresh, seat), words)))
     return out
+
 
 
 REPLAY_UNIT = 100  # actions replayed between two yields (about 4 ms in CPython)

@@ -6,7 +6,8 @@ made a canasta of Aces and discarded 7♣: Them +1,450").
 A line tells the events of an action (game/events.py), as the view of one
 seat just after it holds them (that seat is "You"; the view before gives
 the names and counts as they were); it describes, it never judges
-legality. A turn is a list of steps, ``(action, seat, before, after)``, as
+legality. A bot's reason (``after["said"]``, game.words.reasons) is quoted
+after the phrase it explains. A turn is a list of steps, ``(action, seat, before, after)``, as
 ``game.runs.replay.steps`` or a live table records them.
 """
 
@@ -89,7 +90,7 @@ def summarize(action, seat, before, after):
         return deal_begins(began[0]["deal"])
     if _events(after, Ev.STOCK_RAN_OUT):
         return f"{who} drew, but the stock ran out: the deal is over."
-    parts = [_LOG_WORDS[e["event"]](e, before, after) for e in after["events"]
+    parts = [_with_said(_LOG_WORDS[e["event"]](e, before, after), e, after) for e in after["events"]
              if e["event"] in _LOG_WORDS and e["seat"] == seat]
     parts = [words for words in parts if words]
     if not _events(after, Ev.DREW):  # a draw says its red 3s itself
@@ -117,8 +118,25 @@ _LOG_WORDS = {  # the log's words for each event that is the action itself, as (
 def _deal_end(after):
     """". West went out" or ". The deal is over" when the action ended the deal."""
     for out in _events(after, Ev.WENT_OUT):
-        return f". {seat_name(after, out['seat'])} went out"
+        return f". {seat_name(after, out['seat'])} went out" + _quote(after.get("said"))
     return ". The deal is over" if _events(after, Ev.DEAL_OVER) else ""
+
+
+# The events a bot's reason (``after["said"]``, game.words.reasons) is told with,
+# unless the move went out: then with the going out.
+SAID_WITH = {Ev.TOOK_PILE, Ev.ASKED, Ev.ANSWERED, Ev.DISCARDED}
+
+
+def _quote(said):
+    """" (“our book is complete”)": a bot's reason, in its words."""
+    return f" (“{said}”)" if said else ""
+
+
+def _with_said(words, e, after):
+    """The phrase of event ``e``, with the bot's reason where it belongs."""
+    if not words or e["event"] not in SAID_WITH or _events(after, Ev.WENT_OUT):
+        return words
+    return words + _quote(after.get("said"))
 
 
 def _unused_yes(e):
@@ -213,7 +231,7 @@ def _turn_step(seat, before, after, brief):
         return ["drew, but the stock ran out"]
     for drew in _events(after, Ev.DREW):
         return [_drew(drew, before, after, say_replaced=not brief)]
-    words = [_TURN_WORDS[e["event"]](e, before, brief) for e in after["events"]
+    words = [_with_said(_TURN_WORDS[e["event"]](e, before, brief), e, after) for e in after["events"]
              if e["event"] in _TURN_WORDS and e["seat"] == seat]
     words = [w for w in words if w] + _pickups(after, seat)
     laid = _red3_laid(after, seat)

@@ -5,7 +5,8 @@ the next deal, and one read from elsewhere) goes through it. It applies
 the action through the engine (a refused one raises game.IllegalMove and
 changes nothing) and publishes one ``Landed`` record: the action, the seat
 that made it, and the shown seat's page views before and after (the after
-view holds the action's events, game/events.py). The deal's log, the
+view holds the action's events, game/events.py, and a bot's reason for it,
+game/words/reasons.py). The deal's log, the
 recap, the motion, the autosave (and after it the statistics) and the
 turn driver subscribe to the ``landed`` signal; nothing else hands a move
 on. ``put_on_table`` is the one way a game comes to the table; every
@@ -15,6 +16,7 @@ room resets its own fields on the ``on_table`` signal it publishes.
 from typing import NamedTuple
 
 import game
+from game.words.reasons import said, with_said
 from ui.core.table_view import page_view
 from ui.seats import seating
 
@@ -50,11 +52,12 @@ class Board:
         """Apply ``action`` for ``seat`` and publish what it did; the Landed record."""
         s = self.session
         before = page_view(s.state, s.seat, log=False)
+        words = said(s.state, s.state.to_move(), action)
         if s.via is not None:  # a game across phones: its record keeps the move for the next link
             s.via.play(action)
         else:
             game.apply(s.state, action)
-        record = Landed(action, seat, before, page_view(s.state, s.seat, log=False))
+        record = Landed(action, seat, before, with_said(page_view(s.state, s.seat, log=False), words))
         self.signals.emit("landed", record)
         return record
 
