@@ -178,6 +178,8 @@ def test_taking_the_pile_says_what_the_top_card_does():
     state.discard[-1] = "9H"
     assert said(state, 1, take(None, "9C 9D")) == "the top card starts a meld of 9s"
     assert said(state, 1, take(None, "5S 6S")) is None  # a take the rules refuse: no word
+    state.discard[:0] = ["4D", "6C", "8C", "4H"]
+    assert said(state, 1, take(None, "9C 9D")) == "a big pile builds our melds"
     unopened = position(hands={1: "KS KH AS AH JK 9C"}, discard="4C 6D 8H KD", turn=1)
     unopened.players[1].bot = "easy"
     opening = {"type": Act.TAKE_PILE, "melds": [{"cards": ["KS", "KH"]}, {"cards": ["AS", "AH", "JK"]}]}
@@ -195,8 +197,8 @@ def test_a_bot_that_plans_says_it_keeps_its_melds_and_one_that_does_not_says_not
     state = position(hands={1: "KS KH KD 9C 5S 6D 8H"}, turn=1, phase="play", opened=(1,),
                      melds={1: [("Q", "QC QD QH")]})
     throw = {"type": Act.DISCARD, "card": "9C"}
-    for bot, words in (("hard", "I keep my melds in hand for now: pairs in hand can take the pile"),
-                       ("normal", "I keep my melds in hand for now: pairs in hand can take the pile"),
+    for bot, words in (("hard", "I keep my melds in hand to take the pile"),
+                       ("normal", "I keep my melds in hand to take the pile"),
                        ("easy", None), (None, None)):
         state.players[1].bot = bot
         assert said(state, 1, throw) == words

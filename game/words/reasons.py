@@ -25,6 +25,8 @@ from game.scoring import table_points
 from game.state import GameState
 from game.view import observe
 
+# A pile this big is worth taking for its cards, whatever its top card does.
+BIG_PILE = 8
 # Bots whose discard with melds still in hand is a choice (easy and random do not plan).
 PLANNERS = ("normal", "hard")
 
@@ -119,7 +121,8 @@ class Voice:
         return f"{why} and {self.standing()}"
 
     def take(self, action: dict) -> str:
-        """What the pile's top card does (its meld is on the table once taken)."""
+        """What the pile's top card does (its meld is on the table once taken),
+        or what a big pile brings."""
         obs = self.obs
         if not obs.sides[self.side].opened:
             return f"it makes {self.our} first meld"
@@ -133,6 +136,8 @@ class Voice:
         if size >= obs.rules.canasta_size:
             return f"the top card makes {self.our} {label} a canasta" if "to" in first \
                 else f"the top card makes a canasta of {label}"
+        if len(obs.discard) >= BIG_PILE:
+            return f"a big pile builds {self.our} melds"
         return f"the top card joins {self.our} {label}" if "to" in first \
             else f"the top card starts a meld of {label}"
 
@@ -141,7 +146,7 @@ class Voice:
         for a partner still in the hand (normal's rule in the foot)."""
         obs, seat = self.obs, self.seat
         if first_legal(obs, build_plan(obs, seat).placements()) is not None:
-            return "I keep my melds in hand for now: pairs in hand can take the pile"
+            return "I keep my melds in hand to take the pile"
         if holds_for_partner(obs, seat) and \
                 first_legal(obs, build_plan(obs, seat, hold=False).placements()) is not None:
             partners = join_words([obs.players[q].name for q in obs.partners(seat)])
