@@ -2,6 +2,7 @@
 that names facts true in the position."""
 
 import random
+import re
 from itertools import islice
 
 import pytest
@@ -9,7 +10,18 @@ import pytest
 from game import apply, is_legal, new_game, observe
 from game import cards as C
 from game import melds as M
-from game.advice.hints import Advice, hint, lead, placement_effects, reason, take_shares, think
+from game.advice.hints import (
+    HOLD,
+    Advice,
+    explain,
+    hint,
+    lead,
+    placement_effects,
+    reason,
+    take_shares,
+    think,
+)
+from game.advice.past import HintPast, seat_turn
 from game.bots import get_bot
 from game.bots.hard import Hard, action_key
 from game.engine import book_status, opening_minimum
@@ -302,9 +314,9 @@ def test_a_discard_with_a_measured_risk_says_it_and_a_safe_one_does_not():
     likely = {action_key({"type": "discard", "card": c}): share
               for c, share in (("9C", 0.9), ("KD", 0.05))}
     risky = reason(obs, 0, {"type": "discard", "card": "9C"}, likely)
-    assert risky.startswith("Discard the 9♣, though West may take the") and "% chance" in risky
+    assert risky.startswith("Discard the 9♣, though West may take the") and "a chance of about" in risky
     safe = reason(obs, 0, {"type": "discard", "card": "KD"}, likely)
-    assert safe.startswith("Discard the K♦: of the hands West may hold, only 5% could take")
+    assert safe.startswith("Discard the K♦: West's chance of taking the") and safe.endswith("is only about 5%.")
 
 
 def test_the_5s_are_named_only_when_the_seat_is_building_them():
@@ -347,29 +359,147 @@ def test_discard_reasons_vary_with_the_position():
 
 def test_keeping_the_melds_in_hand_says_so_with_hards_figures(monkeypatch):
     """hard could meld and its search found throwing a card at once better:
-    the hint says to keep the melds, with the figures that said so."""
+    the hint says to keep the melds (once it was explained to the seat),
+    with the figures that said so, or too close to tell, what holding keeps."""
     s = position(hands={0: "JK 2C 9H 9D 9S 4C 8S"}, melds={0: [("K", "KS KD KC")]}, phase="play")
     obs = observe(s, 0)
+    told = HintPast().told(HOLD, (s.deal, s.turn_number - 8))
     discard = {"type": "discard", "card": "8S"}
-    assert reason(obs, 0, discard, {}, (0.64, 0.58)).startswith(
-        "Keep your melds in hand for now: your side won the game in 64% of the sampled deals, "
-        "58% after melding. Discard the 8♠")
-    assert reason(obs, 0, discard, {}, (0.64, 0.635)).startswith(
-        "Keep your melds in hand for now. Discard the 8♠")
+    assert reason(obs, 0, discard, {}, (0.64, 0.58), told).startswith(
+        "Keep your melds in hand for now: your side's chance to win the game is about 64% this "
+        "way, 58% after melding. Discard the 8♠")
+    assert reason(obs, 0, discard, {}, (0.64, 0.635), told).startswith(
+        "Keep your melds in hand for now: while you hold them, your pairs can take the pile. "
+        "Discard the 8♠")
     assert reason(obs, 0, discard, {}).startswith("Discard the 8♠")
 
     def look_ahead(self, world, action, side, turns, lead=None):
         return 0.75 if action["type"] == "discard" else 0.5
 
     monkeypatch.setattr(Hard, "look_ahead", look_ahead)
-    got = hint(s, 0, samples=SAMPLES)
+    got = hint(s, 0, samples=SAMPLES, past=told)
     assert got.action["type"] == "discard"
-    assert got.reason.startswith("Keep your melds in hand for now: your side won the game in "
-                                 "75% of the sampled deals, 50% after melding. Discard the ")
+    assert got.reason.startswith("Keep your melds in hand for now: your side's chance to win the "
+                                 "game is about 75% this way, 50% after melding. Discard the ")
+    assert got.past == told.told(HOLD, seat_turn(s, 0))
 
 
 def test_keeping_the_melds_in_hand_is_said_to_a_player_without_partners():
     s = position("hand-and-foot", players=2, hands={0: "9H 9D 9S 4C 8S"}, phase="play")
-    why = reason(observe(s, 0), 0, {"type": "discard", "card": "8S"}, {}, (0.64, 0.58))
-    assert why.startswith("Keep your melds in hand for now: you won the game in 64% of the "
-                          "sampled deals, 58% after melding. Discard the 8♠")
+    obs = observe(s, 0)
+    discard = {"type": "discard", "card": "8S"}
+    why, past = explain(obs, 0, discard, {}, (0.64, 0.58))
+    assert why.startswith("Keep your melds in hand for now: your pairs can still take the pile, and "
+                          "no one sees your plan; meld them on a later turn. Discard the 8♠")
+    assert "your side" not in why
+    s.turn_number += 4  # the seat's turn after next (two players)
+    why = reason(observe(s, 0), 0, discard, {}, (0.64, 0.58), past)
+    assert why.startswith("Keep your melds in hand for now: your chance to win the game is about "
+                          "64% this way, 58% after melding. Discard the 8♠")
+
+
+# -- reasons a beginner can follow (issue 75) ----------------------------------------------
+SENTENCE = re.compile(r"[A-Z][^:]*: \w")  # the advice, then why after a colon
+STATISTICS = ("sampled", "samples", "deals", "of the hands")
+
+
+@pytest.mark.parametrize("preset, players", [("triple-play", None), ("hand-and-foot", 2),
+                                             ("brouillette-partners", None)])
+def test_every_hint_says_why_in_a_players_words(preset, players):
+    """Along two deals, the hint for every seat to move (each remembering its
+    hints; every third hint played, else normal's move): every sentence gives the advice, then why after a
+    colon; a meld says what it gains besides what it makes; no statistician's
+    words; the figures come as a chance to win."""
+    pasts, lines = {}, []
+    for seed in (2, 3):
+        state = new_game(preset, seed=seed, players=players)
+        while not state.deal_over:
+            seat = state.to_move()
+            got = hint(state, seat, samples=SAMPLES, past=pasts.get((seed, seat)))
+            pasts[seed, seat] = got.past
+            lines.append((got.action, got.reason))
+            apply(state, NORMAL(observe(state, seat), seat, None) if len(lines) % 3 else got.action)
+    for action, why in lines:
+        assert why and "\n" not in why and len(why) < 300, why
+        for sentence in re.split(r"(?<=\.) (?=[A-Z])", why):
+            assert SENTENCE.match(sentence), why
+        assert not [w for w in STATISTICS if w in why], why
+        if action["type"] == "meld":  # "Meld: a new meld of 9s: what that gains"
+            assert why.count(":") >= 2 or "; keep your" in why, why
+    figures = [why for _, why in lines if "%" in why]
+    assert figures and all("chance" in why for why in figures)
+    assert {a["type"] for a, _ in lines} >= {"draw", "meld", "discard"}
+
+
+def test_a_meld_of_wild_cards_says_what_the_wild_canasta_is_worth_and_that_the_book_needs_it():
+    s = position(hands={0: "JK 2C 2D 2S 9H 4C 8S"}, melds={0: [("Q", "QS QH QD")], 1: [("K", "KS KH KD")]},
+                 discard="4S 6D", phase="play")
+    got = advise(s)
+    assert got.action == {"type": "meld", "melds": [{"cards": ["JK", "2C", "2D", "2S"]}]}
+    assert "a wild canasta" in book_status(s, 0)
+    bonus = M.canasta_bonus(s.rules, C.WILD, "wild")
+    assert got.reason.startswith(f"Meld: a new meld of wild cards: the wild canasta your book needs "
+                                 f"is worth {bonus}, and melded wild cards no longer cost you")
+    s = position(hands={0: "JK 2C 2H 9H 4C 8S"}, melds={0: [("Q", "QS QH QD QC QS QH QD"),
+                                                           ("W", "2S 2H 2D JK")]}, phase="play")
+    wild = s.sides[0].melds[1].id
+    why = reason(observe(s, 0), 0, {"type": "meld", "melds": [{"to": wild, "cards": ["JK", "2C", "2H"]}]}, {})
+    assert why == (f"Meld: your wild cards become a canasta: a {bonus}-point bonus, and the wild canasta "
+                   "your book needs.")
+
+
+def held_position():
+    s = position(hands={0: "JK 2C 9H 9D 9S 4C 8S"}, melds={0: [("K", "KS KD KC")]}, phase="play")
+    return s, {"type": "discard", "card": "8S"}
+
+
+def test_holding_melds_is_explained_the_first_time_and_briefly_later():
+    s, discard = held_position()
+    first, past = explain(observe(s, 0), 0, discard, {}, (0.64, 0.58))
+    assert first.startswith("Keep your melds in hand for now: your pairs can still take the pile, "
+                            "and no one sees your plan; meld them on a later turn. Discard the 8♠")
+    assert reason(observe(s, 0), 0, discard, {}, (0.64, 0.58), past) == first  # asked again, same turn
+    s.turn_number += 8  # the seat's turn after next
+    later = reason(observe(s, 0), 0, discard, {}, (0.64, 0.58), past)
+    assert later.startswith("Keep your melds in hand for now: your side's chance to win the game is "
+                            "about 64% this way, 58% after melding. Discard the 8♠")
+    assert len(later) < len(first) + 10 and "no one sees" not in later
+    loose = position("triple-play-001", hands={0: "9H 9D 9S 4C 8S KD"}, phase="play")  # no pair needed
+    assert not loose.rules.pile_pair
+    assert reason(observe(loose, 0), 0, discard, {}, (0.6, 0.5)).startswith(
+        "Keep your melds in hand for now: you keep cards to throw, and no one sees your plan")
+
+
+def test_advice_repeated_at_the_seats_next_turn_says_still_and_why():
+    s, discard = held_position()
+    _, past = explain(observe(s, 0), 0, discard, {}, (0.64, 0.58))
+    _, past = explain(observe(s, 0), 0, discard, {}, (0.64, 0.58), past)  # twice in one turn
+    s.turn_number += 4  # the seat's next turn
+    assert reason(observe(s, 0), 0, discard, {}, (0.64, 0.58), past).startswith(
+        "Still keep your melds in hand: your side's chance to win the game is about 64% this way, "
+        "58% after melding. Discard the 8♠")
+    assert reason(observe(s, 0), 0, discard, {}, (0.64, 0.635), past).startswith(
+        "Still keep your melds in hand: while you hold them, your pairs can take the pile. Discard")
+    assert reason(observe(s, 0), 0, discard, {}, None, past).startswith("Discard the 8♠")
+    s.deal += 1  # a new deal starts afresh
+    assert not reason(observe(s, 0), 0, discard, {}, (0.64, 0.58), past).startswith("Still")
+
+
+def test_passing_up_the_pile_again_says_still_and_a_plain_draw_does_not():
+    s = position(hands={0: "9C 9D KS 4H 6C 8D JH"}, melds={0: [("Q", "QS QH QD")], 1: [("K", "KS KH KD")]},
+                 discard="4S 6D 8C TS 5H 7C 9H")
+    assert take_pile_candidates(s, 0)
+    draw = {"type": "draw"}
+    first, past = explain(observe(s, 0), 0, draw, {})
+    assert first.startswith("Draw rather than take the pile: it would make a new meld of 9s, but its "
+                            "other six cards would crowd your hand")
+    s.turn_number += 4
+    assert reason(observe(s, 0), 0, draw, {}, None, past) == "Still d" + first[1:]
+    s.discard.append("3S")  # blocked: nothing to pass up
+    assert reason(observe(s, 0), 0, draw, {}, None, past) == "Draw: a black 3 on top blocks the pile."
+
+
+def test_a_seats_turn_while_it_answers_its_partner_is_its_latest_turn():
+    s = asked("4H")
+    assert s.to_move() == 2 and seat_turn(s, 0) == (s.deal, s.turn_number)
+    assert seat_turn(s, 2) == (s.deal, s.turn_number - 2)

@@ -171,7 +171,8 @@ def test_judging_a_decision_sees_only_the_seats_view():
 
 def test_a_meld_hard_would_keep_in_hand_is_judged_with_its_figures(monkeypatch):
     """The player melded where hard's search found throwing a card at once
-    better: the review says to keep the melds, with the figures."""
+    better: the review says to keep the melds, and why holding helps (the
+    coach remembers no hints: it explains every time)."""
     def look_ahead(self, world, action, side, turns, lead=None):
         return 100.0 if action["type"] == "discard" else 0.0
 
@@ -181,8 +182,8 @@ def test_a_meld_hard_would_keep_in_hand_is_judged_with_its_figures(monkeypatch):
     assert done["type"] == "meld"
     preferred, cost, why = run_to_end(judge(s, 0, done, SAMPLES))
     assert preferred["type"] == "discard" and cost == 100.0
-    assert why.startswith("Keep your melds in hand for now: your side won the game in 100% of "
-                          "the sampled deals, 0% after melding. Discard the ")
+    assert why.startswith("Keep your melds in hand for now: your pairs can still take the pile, "
+                          "and no one sees your plan; meld them on a later turn. Discard the ")
 
 
 def test_same_choice_ignores_order_and_suits_only():

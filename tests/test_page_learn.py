@@ -2,10 +2,13 @@
 
 import asyncio
 
+from game.bots.hard import Hard
 from tests.helpers import (
     people_game,
     play_until,
+    position,
     run,
+    settle,
     started,
 )
 from ui.core.text import HUMAN
@@ -51,5 +54,52 @@ def test_the_coach_reviews_the_decisions_of_the_person_chosen():
                 break
             await asyncio.sleep(0)
         assert ctl.learn.coach.status == "done"
+
+    run(scenario)
+
+
+async def hinted(ctl, page):
+    """Ask for a hint and wait for it: its words in the bubble."""
+    ctl.run_command("hint", None)
+    for _ in range(100_000):
+        if ctl.learn.hint_for is None:
+            break
+        await asyncio.sleep(0)
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)
+    return page.text("hint-bubble")
+
+
+def test_the_page_remembers_the_hints_so_a_hold_said_again_says_still(monkeypatch):
+    """Each seat's hints of the game at the table shape the next: holding the
+    melds is explained at the first hint, "Still ..." at the next turn, and a
+    game put on the table starts afresh."""
+    def look_ahead(self, world, action, side, turns, lead=None):
+        return 0.75 if action["type"] == "discard" else 0.5
+
+    monkeypatch.setattr(Hard, "look_ahead", look_ahead)  # hard holds its melds whenever it can
+
+    def planted():
+        state = position(hands={0: "9H 9D 9S 4C 8S KD QC"}, piles={0: []}, melds={0: [("K", "KS KD KC")]},
+                         phase="play")  # in the foot: no knee to pick up on the way
+        for seat in (1, 2, 3):
+            state.players[seat].bot = "easy"
+        return state
+
+    async def scenario(ctl, page):
+        ctl.board.put_on_table(planted(), ["Planted."])
+        first = await hinted(ctl, page)
+        assert "Keep your melds in hand for now: your pairs can still take the pile" in first
+        assert await hinted(ctl, page) == first  # asked again at the same position
+        ctl.run_command("hint-do", None)
+        await settle(ctl)
+        ctl.run_command("draw", None)
+        second = await hinted(ctl, page)
+        assert "Still keep your melds in hand: your side's chance to win the game is about 75% this way, " \
+               "50% after melding." in second, second
+        again = planted()
+        again.turn_number += 8  # the seat's turn after the second hint's
+        ctl.board.put_on_table(again, ["Planted."])
+        assert await hinted(ctl, page) == first
 
     run(scenario)

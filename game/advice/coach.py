@@ -129,13 +129,12 @@ def wild_note(done: dict, preferred: dict) -> str:
 
 
 def feed_note(obs: GameState, seat: int, done: dict, measured: dict[str, float]) -> str:
-    """" East could take the pile with the 9♠ ..." when hard measured the card thrown."""
+    """" East's chance of taking the pile with the 9♠ was about 30%." when hard measured the card thrown."""
     share = take_shares(measured).get(done.get("card")) if done["type"] == Act.DISCARD else None
     if not share or share < FEED_NOTED:
         return ""
     name = obs.players[(seat + 1) % obs.num_players].name
-    return (f" {name} could take the pile with the {C.label(done['card'])} in {share:.0%} of "
-            "the hands they may hold.")
+    return f" {name}'s chance of taking the pile with the {C.label(done['card'])} was about {share:.0%}."
 
 
 def _cards(action: dict) -> list[str]:

@@ -3,22 +3,26 @@
 The hint sees only the seat's view (``observe``), exactly as a bot does,
 so it never tells a player anything their own eyes could not. Its move is
 ``hard``'s next action (hard plays a turn as a sequence of actions: the
-hint is one of them). Its reason is one line in the player's words, built
-from facts of the position the engine can state (the pile's size, what a
-meld reaches, what the side's book lacks, who plays next) and from the
-figures hard measured while it chose (how often the sampled deals were won
-after each candidate, how often the next player's sampled hands took the
-pile).
+hint is one of them). Its reason is one line in a club player's words:
+what the move gains or guards against, from facts of the position the
+engine can state (the pile's size, what a meld reaches, what the side's
+book lacks, who plays next) and from the figures hard measured while it
+chose (the side's chance to win the game after each candidate, the next
+player's chance to take the pile). What the seat was advised before in the
+game (game.advice.past) lets it explain holding melds once, and say why
+advice against the obvious move still holds when it comes back.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from dataclasses import dataclass
 
 from game import cards as C
 from game import melds as M
+from game.advice.past import HintPast, seat_turn
 from game.bots.evaluate import ahead_of_best
 from game.bots.going_out import canasta_within_reach, cards_left_cost, opponents_close
 from game.bots.hard import Hard, action_key, take_chance
@@ -35,7 +39,7 @@ from game.state import GameState
 from game.view import observe
 
 # A measured figure is quoted only when the candidates differ by at least this
-# much (a share of sampled deals won): smaller gaps are noise in a few samples.
+# much (a chance of winning): smaller gaps are noise in a few samples.
 QUOTE_GAP = 0.01
 # A discard's chance of letting the next player (an opponent) take the pile
 # from which the hint says the risk (a pair of a plain rank in a full hand is
@@ -44,69 +48,101 @@ RISK_SAID = 0.5
 # The reasons' words for a player without partners, in the order replaced.
 ALONE = (("your side has its", "you have your"), ("your side has", "you have"),
          ("and leads by", "and lead by"), ("your side needs", "you need"),
-         ("for its book", "for your book"), ("your side won", "you won"),
-         ("your side's", "your"), ("your side trails", "you trail"), ("your side", "you"))
+         ("for its book", "for your book"), ("your side's", "your"),
+         ("your side trails", "you trail"), ("your side", "you"))
+# The longest line that keeps hard's figures in brackets: past it they are
+# left out, the facts kept (the bubble sits on a 360 px phone).
+ROOM = 170
+FIGURES = re.compile(r" \(your side's chance to win[^)]*\)")
+# The ideas of advice against the obvious move, which say "Still" when they
+# come back at the seat's next turn (a draw or a discard every turn is no news).
+HOLD = "hold"   # keep the melds in hand and throw a card
+PASS = "pass"   # draw, though the pile could be taken
+STILL = (HOLD, PASS)
 
 
 @dataclass(frozen=True)
 class Advice:
-    action: dict   # a legal action for the seat, in the engine's JSON form
-    reason: str    # one line in the player's words
+    action: dict      # a legal action for the seat, in the engine's JSON form
+    reason: str       # one line in the player's words
+    past: HintPast    # what the seat was advised, this hint included: for its next hint
 
 
-def think(state: GameState, seat: int, samples: int | None = None):
+def think(state: GameState, seat: int, samples: int | None = None, past: HintPast | None = None):
     """``Hard.think`` from ``seat``'s view, as a generator (it yields between
     small units of work); returns an ``Advice``: the move a ``hard`` bot in
-    that seat makes there. ``samples`` makes hard lighter (for tests)."""
+    that seat makes there. ``samples`` makes hard lighter (for tests);
+    ``past``: what the seat was advised before in this game."""
     if state.to_move() != seat:
         raise IllegalMove("It is not that seat's move: there is nothing to advise.")
     obs = observe(state, seat)
     bot = Hard(samples)
     action = yield from bot.think(obs, seat)
-    return Advice(action, reason(obs, seat, action, bot.measured, bot.held))
+    return Advice(action, *explain(obs, seat, action, bot.measured, bot.held, past))
 
 
-def hint(state: GameState, seat: int, *, samples: int | None = None) -> Advice:
+def hint(state: GameState, seat: int, *, samples: int | None = None,
+         past: HintPast | None = None) -> Advice:
     """``think`` run to the end."""
-    return run_to_end(think(state, seat, samples))
+    return run_to_end(think(state, seat, samples, past))
 
 
 # -- reasons --------------------------------------------------------------------
 def reason(obs: GameState, seat: int, action: dict, measured: dict[str, float],
-           held: tuple[float, float] | None = None) -> str:
+           held: tuple[float, float] | None = None, past: HintPast | None = None) -> str:
     """Why ``action`` is right for ``seat``: one line, facts of ``obs`` and
     hard's ``measured`` figures (``Hard.measured``, and ``Hard.held`` when it
     keeps its melds in hand); for a player who plays alone, "you" where a
-    partnership reads "your side"."""
-    line = _held(held) + _reason(obs, seat, action, measured)
-    if len(obs.seats_of(obs.side_of(seat))) > 1:
-        return line
-    for side_words, own_words in ALONE:
-        line = line.replace(side_words, own_words)
-    return line
+    partnership reads "your side". ``past``: as for ``explain``."""
+    return explain(obs, seat, action, measured, held, past)[0]
 
 
-def _reason(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -> str:
+def explain(obs: GameState, seat: int, action: dict, measured: dict[str, float],
+            held: tuple[float, float] | None = None,
+            past: HintPast | None = None) -> tuple[str, HintPast]:
+    """(``reason``'s line, ``past`` with this advice added). ``past``: what
+    the seat was advised before in this game (none: nothing), so holding
+    melds is explained the first time only, and advice against the obvious
+    move that repeats the seat's turn before begins "Still"."""
+    past = past or HintPast()
+    turn = seat_turn(obs, seat)
+    idea, line = _reason(obs, seat, action, measured)
+    idea = HOLD if held is not None else idea
+    repeated = idea in STILL and past.repeats(idea, turn, obs.num_players)
+    if held is not None:
+        line = _held(obs, held, past.explained(HOLD, turn), repeated) + line
+    elif repeated:
+        line = "Still " + line[0].lower() + line[1:]
+    if len(line) > ROOM:
+        line = FIGURES.sub("", line)
+    if len(obs.seats_of(obs.side_of(seat))) == 1:
+        for side_words, own_words in ALONE:
+            line = line.replace(side_words, own_words)
+    return line, past.told(idea, turn)
+
+
+def _reason(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -> tuple[str, str]:
+    """(the advice's idea: ``PASS`` or the action's type; its line)."""
     kind = action["type"]
-    if kind == Act.TAKE_PILE:
-        return _take(obs, seat, action, measured)
     if kind == Act.DRAW:
         return _draw(obs, seat, action, measured)
+    if kind == Act.TAKE_PILE:
+        return kind, _take(obs, seat, action, measured)
     if kind == Act.PICK_UP_KNEE:
         knee = len(obs.players[seat].piles[0])
-        return (f"Pick up your knee: your side has its first canasta, and its {knee} cards "
-                "join your hand.")
+        return kind, (f"Pick up your knee: your side has its first canasta, and its {knee} cards "
+                      "join your hand.")
     if kind == Act.MELD:
-        return _meld(obs, seat, action, measured)
+        return kind, _meld(obs, seat, action, measured)
     if kind == Act.DISCARD:
-        return _discard(obs, seat, action["card"], measured)
+        return kind, _discard(obs, seat, action["card"], measured)
     if kind == Act.KNOCK:
         if obs.players[seat].hand:
-            return "Knock: you took the pile, so your turn ends without a discard."
-        return "Knock: you have no card left to throw, so your turn ends."
+            return kind, "Knock: you took the pile, so your turn ends without a discard."
+        return kind, "Knock: you have no card left to throw, so your turn ends."
     if kind == Act.ASK:
-        return _ask(obs, seat, measured)
-    return _answer(obs, seat, action["yes"], measured)
+        return kind, _ask(obs, seat, measured)
+    return kind, _answer(obs, seat, action["yes"], measured)
 
 
 def rank_words(rank: str) -> str:
@@ -120,26 +156,38 @@ def lead(obs: GameState, side: int) -> int:
     return ahead_of_best([s.total + table_points(obs, i) for i, s in enumerate(obs.sides)], side)
 
 
-def _held(held: tuple[float, float] | None) -> str:
-    """"Keep your melds in hand for now ... ": hard could meld, and its
-    search found throwing a card at once better (``Hard.hold``)."""
-    if held is None:
-        return ""
+def _held(obs: GameState, held: tuple[float, float], explained: bool, repeated: bool) -> str:
+    """"Keep your melds in hand for now: ... ": hard could meld, and its
+    search found throwing a card at once better (``Hard.hold``). The first
+    time, why holding helps; later, hard's figures (or, too close to tell
+    apart, the pairs kept); at the seat's next turn again, "Still ..."."""
     figures = won_figures(*held, "after melding")
-    return f"Keep your melds in hand for now{': ' + figures if figures else ''}. "
+    if repeated:
+        return f"Still keep your melds in hand: {figures or _held_briefly(obs)}. "
+    if explained:
+        return f"Keep your melds in hand for now: {figures or _held_briefly(obs)}. "
+    helps = "your pairs can still take the pile" if obs.rules.pile_pair else "you keep cards to throw"
+    return f"Keep your melds in hand for now: {helps}, and no one sees your plan; meld them on a later turn. "
+
+
+def _held_briefly(obs: GameState) -> str:
+    if obs.rules.pile_pair:
+        return "while you hold them, your pairs can take the pile"
+    return "while you hold them, no one sees your plan"
 
 
 def won_figures(mine: float, other: float, other_words: str) -> str:
-    """"your side won the game in 64% of the sampled deals, 58% ...": two of
-    hard's chances of winning, or nothing when they are too close to tell apart."""
+    """"your side's chance to win the game is about 64% this way, 58% ...":
+    two of hard's chances of winning, or nothing when they are too close to
+    tell apart."""
     a, b = (min(1.0, max(0.0, v)) for v in (mine, other))
     if abs(a - b) < QUOTE_GAP:
         return ""
-    return f"your side won the game in {a:.0%} of the sampled deals, {b:.0%} {other_words}"
+    return f"your side's chance to win the game is about {a:.0%} this way, {b:.0%} {other_words}"
 
 
 def _compare(measured: dict[str, float], chosen: dict, kind: str, other_words: str) -> str:
-    """" (your side won the game in ...)": hard's figures for ``chosen`` and
+    """" (your side's chance to win ...)": hard's figures for ``chosen`` and
     for the best other candidate of ``kind``, when they tell them apart."""
     mine = action_key(chosen)
     others = [v for k, v in measured.items() if k != mine and json.loads(k)["type"] == kind]
@@ -196,19 +244,23 @@ def _take(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -
     return line + _compare(measured, action, "draw", "after a draw") + "."
 
 
-def _draw(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -> str:
+def _draw(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -> tuple[str, str]:
+    """(``PASS`` when the pile could be taken, else the draw's idea; the line)."""
     takes = take_pile_candidates(obs, seat)
     if not takes:
-        return f"Draw: {why_no_take(obs, seat)}."
+        return Act.DRAW, f"Draw: {why_no_take(obs, seat)}."
     n = len(obs.discard)
     figures = _compare(measured, action, "take_pile", "after taking it")
     if not pile_is_worth_it(obs, seat):
-        return (f"Draw: you are nearly out with your book made, and the pile's {n} cards "
-                f"would fill your hand again{figures}.")
+        return PASS, (f"Draw: you are nearly out with your book made, and the pile's {n} cards "
+                      f"would fill your hand again{figures}.")
     melds = pick_take(obs, seat, takes)["melds"]
     effects = join_words(placement_effects(obs, seat, melds, obs.discard[-1]))
-    return (f"Draw rather than take the pile of {plural(n, 'card')}: taking it "
-            f"would make {effects}{figures}.")
+    rest = min(n, obs.rules.pile_take_max or n) - 1
+    cost = (f"its other {plural(rest, 'card', count_word)} would crowd your hand"
+            if rest >= obs.rules.draw_count else "a draw brings you more new cards")
+    return PASS, (f"Draw rather than take the pile: it would make {effects}, but {cost}"
+                  f"{figures}.")
 
 
 def why_no_take(obs: GameState, seat: int) -> str:
@@ -243,23 +295,73 @@ def _meld(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -
     side = obs.sides[side_index]
     effects = placement_effects(obs, seat, action["melds"])
     cards = [c for pl in action["melds"] for c in pl["cards"]]
-    line = f"Meld: {join_words(effects)}"
+    gains = []
     if not side.opened:
         value = sum(M.card_value(c) for c in cards)
-        line += (f"; their {value} points are enough for your side's first meld, which needs "
-                 f"{opening_minimum(obs, side_index)}")
+        gains.append(f"their {value} points are enough for your side's first meld, which needs "
+                     f"{opening_minimum(obs, side_index)}")
     elif not side.knee_unlocked and len(obs.players[seat].piles) == 2 and any("canasta" in e for e in effects):
-        line += ": your side's first canasta, which opens your knee"
+        gains.append("your side's first canasta, which opens your knee")
+    wild = _wild_gain(obs, seat, action["melds"])
+    if wild:
+        gains.append(wild)
     hand = obs.players[seat].hand
-    left = len(hand) - len(cards)
-    if not left:
+    if len(hand) == len(cards):
         nxt = {2: "knee", 1: "foot"}.get(len(obs.players[seat].piles))
-        line += f", and you play out your hand{f' into your {nxt}' if nxt else ''}"
+        gains.append(f"you play out your hand{f' into your {nxt}' if nxt else ''}")
     kept = sum(map(C.is_wild, hand)) - sum(map(C.is_wild, cards))
-    if kept and "a wild canasta" in book_status(obs, side_index):
+    keep = ""
+    if kept and not wild and "a wild canasta" in book_status(obs, side_index):
         what = "wild card" if kept == 1 else f"{count_word(kept)} wild cards"
-        line += f"; keep your {what} for the wild canasta your book needs"
+        keep = f"; keep your {what} for the wild canasta your book needs"
+    if not gains and not keep:
+        gains.append(_melded_gain(obs, seat, action["melds"]))
+    line = f"Meld: {join_words(effects)}" + (f": {'; '.join(gains)}" if gains else "") + keep
     return line + _compare(measured, action, "meld", "with the next best meld") + "."
+
+
+def _made(obs: GameState, seat: int, melds: list[dict]) -> list[tuple[str, list[str], int]]:
+    """(rank, all its cards, how many it had) of each meld the placements make or grow."""
+    by_id = {m.id: m for m in obs.sides[obs.side_of(seat)].melds}
+    out = []
+    for pl in melds:
+        if "to" in pl:
+            m = by_id[pl["to"]]
+            out.append((m.rank, m.cards + list(pl["cards"]), len(m.cards)))
+        else:
+            out.append((M.natural_rank(pl["cards"]) or C.WILD, list(pl["cards"]), 0))
+    return out
+
+
+def _wild_gain(obs: GameState, seat: int, melds: list[dict]) -> str:
+    """What a meld of wild cards alone gains: "the wild canasta your side's
+    book needs is worth 2500, and ...", or nothing for other melds."""
+    wild = [(len(cards), before) for rank, cards, before in _made(obs, seat, melds) if rank == C.WILD]
+    if not wild:
+        return ""
+    r = obs.rules
+    bonus = M.canasta_bonus(r, C.WILD, MeldKind.WILD)
+    needed = "a wild canasta" in book_status(obs, obs.side_of(seat))
+    if bonus and any(before < r.canasta_size <= size for size, before in wild):
+        return f"a {bonus}-point bonus" + (", and the wild canasta your book needs" if needed else "")
+    canasta = "the wild canasta your book needs" if needed else "a wild canasta"
+    worth = f"{canasta} is worth {bonus}" if bonus else f"it builds toward {canasta}"
+    return f"{worth}, and melded wild cards no longer cost you"
+
+
+def _melded_gain(obs: GameState, seat: int, melds: list[dict]) -> str:
+    """The canasta bonuses the placements earn, else the points they put on
+    the table and the cards they take from the hand."""
+    r = obs.rules
+    bonus = sum(M.canasta_bonus(r, rank, MeldKind.MIXED if any(map(C.is_wild, cards)) else MeldKind.NATURAL)
+                for rank, cards, before in _made(obs, seat, melds)
+                if before < r.canasta_size <= len(cards))
+    if bonus:
+        return f"{bonus} points of canasta bonus"
+    cards = [c for pl in melds for c in pl["cards"]]
+    points = sum(M.melded_value(r, c) for c in cards)
+    fewer = f"{plural(len(cards), 'card', count_word)} fewer in your hand"
+    return f"{points} points on the table and {fewer}" if points > 0 else fewer
 
 
 def _discard(obs: GameState, seat: int, card: str, measured: dict[str, float]) -> str:
@@ -274,7 +376,7 @@ def _discard(obs: GameState, seat: int, card: str, measured: dict[str, float]) -
     chance, known = take_risk(obs, seat, card, measured) if opponent else (0.0, 0)
     if chance >= RISK_SAID:
         why = (f"they hold {count_word(known)} {rank_words(C.rank(card))} they picked up"
-               if known else f"a {chance:.0%} chance, by what the table shows")
+               if known else f"a chance of about {chance:.0%}, from what the table shows")
         return (f"Discard {label}, though {name} may take {pile} with it ({why}): every "
                 "other card costs your side more.")
     kept = _needed_ranks(obs, seat, card)
@@ -288,14 +390,15 @@ def _discard(obs: GameState, seat: int, card: str, measured: dict[str, float]) -
         return f"Discard {label}: your partner {name} plays next, so no opponent can take it."
     share = take_shares(measured).get(card)
     if share is not None:
-        odds = "none" if share == 0 else "under 1%" if share < 0.01 else f"only {share:.0%}"
-        return f"Discard {label}: of the hands {name} may hold, {odds} could take {pile} with it."
+        if share < 0.01:
+            return f"Discard {label}: {name} can hardly take {pile} with it."
+        return f"Discard {label}: {name}'s chance of taking {pile} with it is only about {share:.0%}."
     hand = obs.players[seat].hand
     ours = {m.rank for m in obs.sides[side].melds}
     if sum(C.rank(c) == C.rank(card) for c in hand) == 1 and C.rank(card) not in ours:
-        return (f"Discard {label}: a single card, and your side has no meld of "
-                f"{rank_words(C.rank(card))}.")
-    return f"Discard {label}: the card your hand needs least."
+        return (f"Discard {label}: a lone card with no meld of {rank_words(C.rank(card))} to join, "
+                "so you break no pair.")
+    return f"Discard {label}: the card your hand can best spare; the ones you keep build your melds."
 
 
 def take_risk(obs: GameState, seat: int, card: str, measured: dict[str, float]) -> tuple[float, int]:

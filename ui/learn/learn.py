@@ -7,7 +7,11 @@ in slices (ui.core.slices) so the page stays responsive. Each works on a copy of
 the position it was asked about and is dropped the moment the game moves
 on (a move, undo, another deal or game). The hints a game used are counted
 per seat (``session.hints_used``), saved with it (ui.core.saves) and counted in
-each person's statistics (ui.stats.stats).
+each person's statistics (ui.stats.stats). What each seat was advised
+before in the game (game.advice.past.HintPast) shapes its next hint's words
+(holding melds explained once, "Still ..." when advice comes back at its next
+turn): it lives only while that game is at the table, reset when a game comes
+to it and never saved, so a game opened again explains afresh.
 """
 
 import asyncio
@@ -39,12 +43,15 @@ class Learn(Feature):
         self.advice = None      # (state, log length, Advice): the hint shown
         self.hint_for = None    # (state, log length) being thought about
         self.hint_failed = ""
+        self.past = {}          # seat: what its hints said in this game (game.advice.past.HintPast)
         self.coach = None       # the CoachRun of the last finished deal
         self.coach_seat = None  # with several people: whose decisions it reviews (None: the shown seat's)
         self.coach_runs = 0     # reviews started since the page loaded (<html data-coach-runs>)
 
     def on_table(self, opened):
-        """A game came to the table: its hints per seat (a save's count, else none)."""
+        """A game came to the table: its hints per seat (a save's count, else none),
+        and nothing yet advised in it."""
+        self.past = {}
         self.session.hints_used = seats.hint_counts(opened.hints, self.session.state.num_players)
 
     def at(self, where):
@@ -72,7 +79,7 @@ class Learn(Feature):
         state, n = here
         seat = self.session.seat
         try:  # the same position gets the same hint: hard's samples derive from it
-            found, _ = await slices.run(advice.think(state.clone(), seat),
+            found, _ = await slices.run(advice.think(state.clone(), seat, past=self.past.get(seat)),
                                         lambda: self.at(here))
         except slices.Stopped:  # the player moved on: the hint is about another position
             return
@@ -81,6 +88,7 @@ class Learn(Feature):
             self.hint_failed = f"No hint this time ({type(e).__name__})."
         else:
             self.advice = (state, n, found)
+            self.past[seat] = found.past
             self.session.hints_used[seat] += 1
         finally:
             if self.hint_for is here:
