@@ -446,6 +446,14 @@ def test_a_meld_of_wild_cards_says_what_the_wild_canasta_is_worth_and_that_the_b
     why = reason(observe(s, 0), 0, {"type": "meld", "melds": [{"to": wild, "cards": ["JK", "2C", "2H"]}]}, {})
     assert why == (f"Meld: your wild cards become a canasta: a {bonus}-point bonus, and the wild canasta "
                    "your book needs.")
+    s = position(hands={0: "JK 2C 9H 9D 9S 4C 8S"}, melds={0: [("9", "9C 9C 9S 9H"), ("W", "2S 2H 2D")]},
+                 phase="play")
+    nines, wild = (m.id for m in s.sides[0].melds)
+    both = {"type": "meld", "melds": [{"to": nines, "cards": ["9H", "9D", "9S"]}, {"to": wild, "cards": ["JK"]}]}
+    natural = M.canasta_bonus(s.rules, "9", "natural")
+    assert reason(observe(s, 0), 0, both, {}).startswith(  # the canasta made is told beside the wild meld
+        f"Meld: your 9s become a canasta and your wild cards reach four: your side's first canasta, which "
+        f"opens your knee; {natural} points of canasta bonus; the wild canasta your book needs is worth {bonus}")
 
 
 def held_position():

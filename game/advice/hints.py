@@ -302,9 +302,9 @@ def _meld(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -
                      f"{opening_minimum(obs, side_index)}")
     elif not side.knee_unlocked and len(obs.players[seat].piles) == 2 and any("canasta" in e for e in effects):
         gains.append("your side's first canasta, which opens your knee")
+    bonus = _canasta_bonus(obs, seat, action["melds"])
     wild = _wild_gain(obs, seat, action["melds"])
-    if wild:
-        gains.append(wild)
+    gains += [gain for gain in (bonus, wild) if gain]
     hand = obs.players[seat].hand
     if len(hand) == len(cards):
         nxt = {2: "knee", 1: "foot"}.get(len(obs.players[seat].piles))
@@ -315,7 +315,7 @@ def _meld(obs: GameState, seat: int, action: dict, measured: dict[str, float]) -
         what = "wild card" if kept == 1 else f"{count_word(kept)} wild cards"
         keep = f"; keep your {what} for the wild canasta your book needs"
     if not gains and not keep:
-        gains.append(_melded_gain(obs, seat, action["melds"]))
+        gains.append(_table_gain(obs, seat, action["melds"]))
     line = f"Meld: {join_words(effects)}" + (f": {'; '.join(gains)}" if gains else "") + keep
     return line + _compare(measured, action, "meld", "with the next best meld") + "."
 
@@ -349,17 +349,20 @@ def _wild_gain(obs: GameState, seat: int, melds: list[dict]) -> str:
     return f"{worth}, and melded wild cards no longer cost you"
 
 
-def _melded_gain(obs: GameState, seat: int, melds: list[dict]) -> str:
-    """The canasta bonuses the placements earn, else the points they put on
-    the table and the cards they take from the hand."""
+def _canasta_bonus(obs: GameState, seat: int, melds: list[dict]) -> str:
+    """"600 points of canasta bonus" for the canastas the placements finish
+    (the wild canasta's own words are ``_wild_gain``'s), or nothing."""
     r = obs.rules
     bonus = sum(M.canasta_bonus(r, rank, MeldKind.MIXED if any(map(C.is_wild, cards)) else MeldKind.NATURAL)
                 for rank, cards, before in _made(obs, seat, melds)
-                if before < r.canasta_size <= len(cards))
-    if bonus:
-        return f"{bonus} points of canasta bonus"
+                if rank != C.WILD and before < r.canasta_size <= len(cards))
+    return f"{bonus} points of canasta bonus" if bonus else ""
+
+
+def _table_gain(obs: GameState, seat: int, melds: list[dict]) -> str:
+    """The points the placements put on the table and the cards they take from the hand."""
     cards = [c for pl in melds for c in pl["cards"]]
-    points = sum(M.melded_value(r, c) for c in cards)
+    points = sum(M.melded_value(obs.rules, c) for c in cards)
     fewer = f"{plural(len(cards), 'card', count_word)} fewer in your hand"
     return f"{points} points on the table and {fewer}" if points > 0 else fewer
 
