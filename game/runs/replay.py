@@ -134,7 +134,6 @@ def steps(state, actions: list[dict], seat: int, look=None) -> list[tuple]:
     return out
 
 
-
 REPLAY_UNIT = 100  # actions replayed between two yields (about 4 ms in CPython)
 NO_REPLAY = "The game's log does not replay to this position."
 

@@ -7,8 +7,8 @@ A line tells the events of an action (game/events.py), as the view of one
 seat just after it holds them (that seat is "You"; the view before gives
 the names and counts as they were); it describes, it never judges
 legality. A bot's reason (``after["said"]``, game.words.reasons) is quoted
-after the phrase it explains. A turn is a list of steps, ``(action, seat, before, after)``, as
-``game.runs.replay.steps`` or a live table records them.
+after the phrase it explains. A turn is a list of steps, ``(action, seat,
+before, after)``, as ``game.runs.replay.steps`` or a live table records them.
 """
 
 from game import cards as C

@@ -1,7 +1,7 @@
 """Why a bot moved, in its own words: the reason its move's line gives
 when it answers its partner, takes the pile, keeps its melds in hand or
-goes out ("no: I still have my foot to play", "our book is complete and
-we lead by 1,200").
+goes out: "North answered no (“I still have my foot to play”)", "our book
+is complete and we lead by 1,200".
 
 A reason is built from the bot's own view (``observe``) and says only what
 the table shows everyone (the score, the book, the piles' sizes, who is in
