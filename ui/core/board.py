@@ -7,9 +7,10 @@ changes nothing) and publishes one ``Landed`` record: the action, the seat
 that made it, and the shown seat's page views before and after (the after
 view holds the action's events, game/events.py, and a bot's reason for it,
 game/words/reasons.py). The deal's log, the recap, the motion, the autosave
-(and after it the statistics) and the turn driver subscribe to the ``landed`` signal; nothing else hands a move
-on. ``put_on_table`` is the one way a game comes to the table; every
-room resets its own fields on the ``on_table`` signal it publishes.
+(and after it the statistics) and the turn driver subscribe to the
+``landed`` signal; nothing else hands a move on. ``put_on_table`` is the
+one way a game comes to the table; every room resets its own fields on the
+``on_table`` signal it publishes.
 """
 
 from typing import NamedTuple
