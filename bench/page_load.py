@@ -132,7 +132,12 @@ METRICS = """() => ({
   html: location.pathname,
   bytes: performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
            .reduce((n, e) => n + (e.transferSize || 0), 0),
+  snapshot: document.documentElement.dataset.snapshot,
 })"""
+# ui/snapshot.mjs: the snapshot this visit made, its bytes and the ms it took.
+SNAPSHOT_MADE = """() => document.documentElement.dataset.snapshot === 'made'"""
+SNAPSHOT_FIGURES = """() => [document.documentElement.dataset.snapshotBytes,
+                             document.documentElement.dataset.snapshotMs]"""
 
 
 # The service worker registers once the game is ready and then fills its
@@ -140,6 +145,9 @@ METRICS = """() => ({
 SW_INSTALLED = "() => navigator.serviceWorker.ready.then(() => true)"
 LABELS = ("cold", "warm", "later")
 GAME, BARE, FLOOR = "game (PyScript)", "bare Pyodide", "empty PyScript"
+# The game with the memory snapshot its first visit makes (ui/snapshot.mjs):
+# a page's offline_cache value that also turns snapshots on.
+SNAPSHOTS, GAME_SNAPSHOT = "snapshot", "game, snapshot"
 
 
 # After each load the browser keeps working in the background (optimising
@@ -184,11 +192,12 @@ def visit(pw, url, offline_cache, phone=False, metrics=METRICS):
     cache need a few loads to get there). ``offline_cache``: the game page,
     which has a service worker (the warm visit waits until it has
     installed); a game is started on the first visit, so the reloads
-    reopen it (painted at once, then continued). ``phone``: under the
+    reopen it (painted at once, then continued); ``SNAPSHOTS``: that, and
+    the reloads wait for the snapshot the first visit makes. ``phone``: under the
     phone profile (emulate_phone). ``metrics``: the script whose result is
     each load's sample."""
     with tempfile.TemporaryDirectory() as profile:
-        context = harness.launch_persistent(pw, profile, **harness.PHONE)
+        context = harness.launch_persistent(pw, profile, snapshots=offline_cache == SNAPSHOTS, **harness.PHONE)
         context.add_init_script(STAMP_READY)
         context.add_init_script(STAMP_PAINTED)
         context.add_init_script(STAMP_SETUP)
@@ -202,6 +211,9 @@ def visit(pw, url, offline_cache, phone=False, metrics=METRICS):
             page.click("#btn-start")
             page.wait_for_function("localStorage.getItem('tp.paint') !== null")
             page.evaluate(SW_INSTALLED)
+        if offline_cache == SNAPSHOTS:  # made in a worker once the page is idle
+            page.wait_for_function(SNAPSHOT_MADE, timeout=300_000)
+            cold["made"] = page.evaluate(SNAPSHOT_FIGURES)
         reload = settled_reload(page)
         warm = load(page, url, reload, metrics)
         load(page, url, reload, metrics)
@@ -320,6 +332,25 @@ def paint_line(samples):
               f"{median(runs, 'ready'):.0f} (target {PAINT_TARGET_MS} ms: "
               f"{'met' if painted <= PAINT_TARGET_MS and not missing else 'NOT met'}"
               f"{f'; not painted in {missing} runs' if missing else ''})")
+
+
+RETURN_TARGET_MS = 1000  # issue 74: a return visit playable (ready) within 1 s
+
+
+def snapshot_line(samples):
+    """The return visits started from the snapshot the first visit made
+    (ui/snapshot.mjs), next to the same visits without it."""
+    made = [r["made"] for r in samples[GAME_SNAPSHOT, "cold"] if r.get("made")]
+    if made:
+        print(f"snapshot made on the first visit (in a worker): {statistics.median(int(m) for _, m in made):.0f} ms, "
+              f"{int(made[0][0]) / 1e6:.1f} MB kept in Cache Storage")
+    for label in LABELS[1:]:
+        runs = samples[GAME_SNAPSHOT, label]
+        restored = sum(r["snapshot"] == "restored" for r in runs)
+        ready, without = median(runs, "ready"), median(samples[GAME, label], "ready")
+        print(f"{label} visit from the snapshot ({restored} of {len(runs)} restored): painted "
+              f"{median(runs, 'painted'):.0f} ms, ready {ready:.0f} ms, without it {without:.0f}"
+              f" (target {RETURN_TARGET_MS} ms: {'met' if ready <= RETURN_TARGET_MS else 'NOT met'})")
 
 
 def setup_line(samples):
@@ -530,7 +561,7 @@ def main():
         site = Path(tmp) / "site"
         build_with_bare(site)
         with harness.serve(site) as base, sync_playwright() as pw:
-            pages = ((GAME, base, True), (BARE, base + "bare.html", False))
+            pages = ((GAME, base, True), (GAME_SNAPSHOT, base, SNAPSHOTS), (BARE, base + "bare.html", False))
             if args.runs:
                 print(f"page load, phone 390x844, median of {args.runs} runs (ms; bytes over the wire)")
                 samples = measure(pw, pages, args.runs)
@@ -538,6 +569,7 @@ def main():
                 for label in LABELS:
                     ratio_line(samples, label, 1.0)
                 paint_line(samples)
+                snapshot_line(samples)
                 setup_line(samples)
                 bytes_lines(site, samples)
             if args.phone_runs:
@@ -548,6 +580,7 @@ def main():
                 for label in LABELS:
                     ratio_line(phone, label, 1.0)
                 paint_line(phone)
+                snapshot_line(phone)
                 setup_line(phone)
             if args.turns:
                 t = bot_timing(pw, base, args.turns, args.bots)

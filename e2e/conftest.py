@@ -100,6 +100,7 @@ def no_console_errors(request, monkeypatch):
 
     def watched_context(**kwargs):
         context = new_context(**kwargs)
+        context.add_init_script(harness.NO_SNAPSHOT)
         context.on("console", lambda m: m.type == "error" and errors.append(f"console: {m.text}"))
         context.on("weberror", lambda e: errors.append(f"pageerror: {e.error}"))
         contexts.append(context)

@@ -65,7 +65,13 @@ def launch_chromium(playwright, **kwargs):
     return playwright.chromium.launch(headless=True, args=CHROMIUM_ARGS, **kwargs)
 
 
-def launch_persistent(playwright, user_data_dir, **context_kwargs):
+# The page makes a memory snapshot in a worker once it is idle (ui/snapshot.mjs):
+# a second runtime in every test's page would double its memory, so tests
+# turn it off unless they are about it (``snapshots=True``).
+NO_SNAPSHOT = "window.TriplePlayNoSnapshot = true;"
+
+
+def launch_persistent(playwright, user_data_dir, snapshots=False, **context_kwargs):
     """A context with an on-disk profile, so the HTTP cache holds big files.
 
     new_context() is incognito-like: its in-memory cache skips entries as big
@@ -73,8 +79,11 @@ def launch_persistent(playwright, user_data_dir, **context_kwargs):
     """
     if SYSTEM_CHROMIUM.exists():
         context_kwargs.setdefault("executable_path", str(SYSTEM_CHROMIUM))
-    return playwright.chromium.launch_persistent_context(
+    context = playwright.chromium.launch_persistent_context(
         str(user_data_dir), headless=True, args=CHROMIUM_ARGS, **context_kwargs)
+    if not snapshots:
+        context.add_init_script(NO_SNAPSHOT)
+    return context
 
 
 def is_local(url: str) -> bool:
@@ -88,6 +97,7 @@ def traced_context(browser, **kwargs):
     """A new context that prints its failed requests and console errors,
     so a failing test's captured output says why a page broke."""
     context = browser.new_context(**kwargs)
+    context.add_init_script(NO_SNAPSHOT)
     context.on("requestfailed", lambda r: print(f"request failed: {r.url} {r.failure}"))
     context.on("console", lambda m: m.type == "error" and print(f"console error: {m.text}"))
     return context

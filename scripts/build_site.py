@@ -76,6 +76,11 @@ PYSCRIPT_START_CHUNKS = ("toml", "error")
 PYSCRIPT_CSS = "vendor/pyscript/core.css"  # index.html's stylesheet link
 MPY_CONFIG = re.compile(r"<mpy-config>(.*?)</mpy-config>", re.S)
 RUNTIME_BYTES_MARK = 'data-runtime-bytes="0"'
+# The key a memory snapshot made on the phone is kept under (ui/snapshot.mjs):
+# a hash of what the snapshot holds, so another release never restores it.
+SNAPSHOT_KEY_MARK = 'data-snapshot-key=""'
+SNAPSHOT_MADE_OF = (f"vendor/pyodide/{WASM}", "vendor/pyodide/pyodide.asm.mjs", f"vendor/pyodide/{STDLIB_ZIP}",
+                    APP_ZIP)
 # index.html's marker for the early new-game screen's rules (ui/early.js), and
 # what a Python process of its own prints of the engine's presets for it.
 PRESETS_MARK = "<!-- presets -->"
@@ -336,6 +341,14 @@ def write_service_worker(out: Path) -> None:
     (out / "sw.js").write_text(text)
 
 
+def snapshot_key(out: Path) -> str:
+    """The hash of the files a memory snapshot is made of (SNAPSHOT_MADE_OF)."""
+    digest = hashlib.sha256()
+    for name in SNAPSHOT_MADE_OF:
+        digest.update((out / name).read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def build(out: Path) -> int:
     if not PYSCRIPT_DIST.is_dir() or not (PYODIDE_DIR / "pyodide.mjs").is_file():
         sys.exit("node_modules is missing the runtimes: run `npm ci` first")
@@ -370,6 +383,9 @@ def build(out: Path) -> int:
     if RUNTIME_BYTES_MARK not in html:
         sys.exit(f"index.html lost its {RUNTIME_BYTES_MARK} marker")
     html = html.replace(RUNTIME_BYTES_MARK, f'data-runtime-bytes="{runtime_bytes}"')
+    if SNAPSHOT_KEY_MARK not in html:
+        sys.exit(f"index.html lost its {SNAPSHOT_KEY_MARK} marker")
+    html = html.replace(SNAPSHOT_KEY_MARK, f'data-snapshot-key="{snapshot_key(out)}"')
     html = start_up_preloads(preset_options(inline_script(html)))
     (out / "index.html").write_text(html)
 

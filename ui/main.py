@@ -5,6 +5,8 @@ over the settings' bot speed (0: instant, no motion); ``?seed=N`` fixes the
 deal for reproducible tests.
 """
 
+import random
+
 from ui import dom
 
 
@@ -17,6 +19,9 @@ def _int_param(name, default):
 
 
 def main():
+    # A runtime restored from a snapshot (ui/snapshot.mjs) holds the snapshot's
+    # random state: every visit would draw alike (a new game's seed) unless reseeded.
+    random.seed()
     try:
         import game  # noqa: F401  (import-time failures must reach the page)
         from ui.controller import Controller

@@ -17,12 +17,16 @@
  * comes (WebAssembly.instantiateStreaming). Without ui/boot.js, the wasm is
  * fetched unpacked.
  *
+ * A return visit's runtime is restored from a memory snapshot this phone
+ * made after an earlier start (ui/snapshot.mjs), when there is one.
+ *
  * PyScript passes its stdout/stderr (where its error banner reads Python's
  * errors) and an indexURL derived from this file's address; the runtime
  * keeps its own (next to pyodide.mjs). Package installs would need
  * PyScript's own options: refused in one line rather than ignored.
  */
 import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
+import { drop, stored, tell, whenReady } from "./snapshot.mjs";
 
 // The standard library with the modules a start-up imports compiled
 // (scripts/build_site.py writes it next to pyodide.mjs, as STDLIB_ZIP).
@@ -90,8 +94,28 @@ function unpackWasm() {
   };
 }
 
-const started = afterPaint().then(() => {
+// A return visit starts from the snapshot this phone made (ui/snapshot.mjs),
+// read while the runtime downloads; any failure is a normal start.
+const KEY = document.documentElement.dataset.snapshotKey;
+const started = afterPaint().then(async () => {
   unpackWasm();
+  const snapshot = await stored(KEY);
+  if (snapshot) {
+    try {
+      const pyodide = await load({ stdLibURL: STDLIB, _loadSnapshot: snapshot });
+      tell("restored");
+      whenReady(KEY, true);
+      return pyodide;
+    } catch (error) {
+      console.warn("[snapshot] restore failed: " + error);
+      tell("refused");
+      await drop();
+      unpackWasm();
+    }
+  } else {
+    tell("none");
+  }
+  whenReady(KEY, false);
   return load({ stdLibURL: STDLIB });
 });
 // A failed start is reported once PyScript asks for the runtime (ui/boot.js

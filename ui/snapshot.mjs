@@ -1,0 +1,140 @@
+/* A return visit's runtime, restored from a memory snapshot this phone made.
+ *
+ * Pyodide can restore its whole memory from a snapshot (loadPyodide's
+ * private _loadSnapshot and _makeSnapshot options, Pyodide 314): Python
+ * already started, our game/ and ui/ modules already imported. The page
+ * never downloads one: after a start, when the player has left the page
+ * alone for a moment, ui/snapshot_worker.mjs starts a second runtime in a
+ * worker (the page's main thread does none of it), imports the modules,
+ * and keeps the snapshot in Cache Storage (31.5 MB, the whole heap: kept
+ * as it is, since unpacking a gzipped copy cost a phone more than it saved).
+ * A later visit reads it back (ui/start_pyodide.mjs) once the last table
+ * is painted, while the runtime downloads.
+ *
+ * Safe by construction, every failure meaning a normal start:
+ * - the snapshot is kept under the key of the release that made it
+ *   (<html data-snapshot-key>: scripts/build_site.py hashes the runtime, the
+ *   standard library and app.zip); another release finds none, and makes
+ *   its own, which replaces it (Pyodide also checks its own build id);
+ * - a copy shorter or longer than made, or one Pyodide refuses (its magic
+ *   number, its build id), is dropped; Cache Storage writes an entry whole
+ *   or not at all;
+ * - a visit that restores marks it in localStorage until the page is ready;
+ *   a mark left over (that start never got there) drops the snapshot;
+ * - storage that refuses reads or writes only means no snapshot.
+ * <html data-snapshot> tells what this visit did: "restored", "none" (no
+ * snapshot, or one not to be trusted), "refused" (one failed to restore),
+ * then "made" once this visit made one.
+ */
+// Not named like sw.js's caches ("triple-play-<release>"), which it deletes.
+const CACHE = "tp-snapshot";
+const PENDING = "tp.snapshot-restoring";
+const LENGTH = "X-Snapshot-Length";  // the entry's length as made: a shorter one was cut
+const QUIET_MS = 3000;  // no tap or key for this long after ready: the page is idle
+const root = document.documentElement;
+
+function entry(key) {
+  return new URL(`../snapshot/${key}`, import.meta.url).href;
+}
+
+function tell(what) {
+  root.dataset.snapshot = what;
+}
+
+/** Drops every snapshot kept (a release's, a damaged one). */
+export async function drop() {
+  try {
+    await caches.delete(CACHE);
+  } catch { /* storage blocked: nothing kept */ }
+}
+
+/** The snapshot of release ``key`` as bytes, or null (none, or not to be trusted). */
+export async function stored(key) {
+  try {
+    if (!key || !("caches" in globalThis)) return null;
+    if (localStorage.getItem(PENDING)) {  // the last restore never reached ready
+      localStorage.removeItem(PENDING);
+      await drop();
+      return null;
+    }
+    const hit = await caches.match(entry(key), { cacheName: CACHE });  // opens none that is not there
+    if (!hit) return null;
+    const bytes = new Uint8Array(await hit.arrayBuffer());
+    if (String(bytes.length) !== hit.headers.get(LENGTH)) throw new Error("cut short");
+    localStorage.setItem(PENDING, key);
+    return bytes;
+  } catch (error) {  // damaged, cut, or storage refused
+    console.warn("[snapshot] not used: " + error);
+    await drop();
+    return null;
+  }
+}
+
+/** After ready: the restore (if any) worked; then make this release's
+ * snapshot once the page is idle, if there is none. */
+export function whenReady(key, restored) {
+  const observer = new MutationObserver(() => {
+    if (root.dataset.appState !== "ready") return;
+    observer.disconnect();
+    try { localStorage.removeItem(PENDING); } catch { /* storage blocked */ }
+    if (!restored) makeWhenIdle(key);
+  });
+  observer.observe(root, { attributes: true, attributeFilter: ["data-app-state"] });
+}
+
+// Once the offline copy (sw.js) serves the page: the worker's runtime files
+// then come from it, never downloaded a second time. Never, where it does not.
+async function served() {
+  const workers = navigator.serviceWorker;
+  if (!workers) return new Promise(() => {});
+  await workers.ready;
+  if (!workers.controller) await new Promise((resolve) => workers.addEventListener("controllerchange", resolve, { once: true }));
+}
+
+async function makeWhenIdle(key) {
+  // The browser tests start many pages: a second runtime in each would
+  // double their memory (e2e/harness.py sets this; its snapshot tests do not).
+  if (!key || window.TriplePlayNoSnapshot || !("caches" in globalThis) || typeof Worker === "undefined") return;
+  await served();
+  let timer = 0;
+  const quiet = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => requestIdle(() => make(key).finally(stop)), QUIET_MS);
+  };
+  const stop = () => {
+    clearTimeout(timer);
+    removeEventListener("pointerdown", quiet, true);
+    removeEventListener("keydown", quiet, true);
+  };
+  addEventListener("pointerdown", quiet, true);
+  addEventListener("keydown", quiet, true);
+  quiet();
+}
+
+function requestIdle(run) {
+  if (window.requestIdleCallback) requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 0);
+}
+
+async function make(key) {
+  try {
+    if (await caches.match(entry(key), { cacheName: CACHE })) return;
+  } catch {
+    return;  // storage refused: no snapshot
+  }
+  const worker = new Worker(new URL("./snapshot_worker.mjs", import.meta.url), { type: "module" });
+  const done = await new Promise((resolve) => {
+    worker.onmessage = ({ data }) => resolve(data);
+    worker.onerror = (event) => resolve({ error: event.message || "the worker failed" });
+    worker.postMessage({ cache: CACHE, entry: entry(key), lengthHeader: LENGTH });
+  });
+  worker.terminate();
+  if (done.error) console.warn("[snapshot] not made: " + done.error);
+  else {
+    root.dataset.snapshotBytes = done.bytes;
+    root.dataset.snapshotMs = Math.round(done.ms);
+    tell("made");
+  }
+}
+
+export { tell };
