@@ -37,7 +37,8 @@ function entry(key) {
   return new URL(`../snapshot/${key}`, import.meta.url).href;
 }
 
-function tell(what) {
+/** <html data-snapshot>: what this visit did with a snapshot. */
+export function tell(what) {
   root.dataset.snapshot = what;
 }
 
@@ -136,5 +137,3 @@ async function make(key) {
     tell("made");
   }
 }
-
-export { tell };
