@@ -14,18 +14,23 @@ from tests.helpers import (
 from ui.core.text import HUMAN
 
 
+async def thought(ctl):
+    """Until the hint asked for is thought out, drawn and saved (three short tasks)."""
+    for _ in range(100_000):
+        if ctl.learn.hint_for is None:
+            break
+        await asyncio.sleep(0)
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)
+
+
 def test_a_hint_is_counted_saved_and_played():
     async def scenario(ctl, page):
         await started(ctl, page)
         s = ctl.session
         ctl.run_command("hint", None)
         assert page.attrs["table"]["data-hint"] == "thinking"
-        for _ in range(100_000):
-            if ctl.learn.hint_for is None:
-                break
-            await asyncio.sleep(0)
-        await asyncio.sleep(0)
-        await asyncio.sleep(0)
+        await thought(ctl)
         assert s.hints_used == [1, 0, 0, 0] and page.attrs["table"]["data-hint"] == "shown"
         assert page.attrs["table"]["data-hints-used"] == "1"
         assert ctl.store.load_record(s.slot)["hints"] == [1, 0, 0, 0]
@@ -61,12 +66,7 @@ def test_the_coach_reviews_the_decisions_of_the_person_chosen():
 async def hinted(ctl, page):
     """Ask for a hint and wait for it: its words in the bubble."""
     ctl.run_command("hint", None)
-    for _ in range(100_000):
-        if ctl.learn.hint_for is None:
-            break
-        await asyncio.sleep(0)
-    await asyncio.sleep(0)
-    await asyncio.sleep(0)
+    await thought(ctl)
     return page.text("hint-bubble")
 
 
