@@ -67,7 +67,8 @@ def launch_chromium(playwright, **kwargs):
 
 # The page makes a memory snapshot in a worker once it is idle (ui/snapshot.mjs):
 # a second runtime in every test's page would double its memory, so tests
-# turn it off unless they are about it (``snapshots=True``).
+# turn it off unless they are about it: here (``snapshots=True``) and in every
+# context e2e/conftest.py watches.
 NO_SNAPSHOT = "window.TriplePlayNoSnapshot = true;"
 
 
@@ -97,7 +98,6 @@ def traced_context(browser, **kwargs):
     """A new context that prints its failed requests and console errors,
     so a failing test's captured output says why a page broke."""
     context = browser.new_context(**kwargs)
-    context.add_init_script(NO_SNAPSHOT)
     context.on("requestfailed", lambda r: print(f"request failed: {r.url} {r.failure}"))
     context.on("console", lambda m: m.type == "error" and print(f"console error: {m.text}"))
     return context

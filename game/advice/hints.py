@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from game import cards as C
 from game import melds as M
 from game.advice.past import HintPast, seat_turn
-from game.bots.evaluate import ahead_of_best
 from game.bots.going_out import canasta_within_reach, cards_left_cost, opponents_close
 from game.bots.hard import Hard, action_key, take_chance
 from game.bots.knowledge import read_table
@@ -34,9 +33,9 @@ from game.errors import IllegalMove
 from game.generators import run_to_end
 from game.moves import take_pile_candidates
 from game.names import Act, MeldKind
-from game.scoring import table_points
 from game.state import GameState
 from game.view import observe
+from game.words.reasons import lead  # as the bots' reasons weigh it
 
 # A measured figure is quoted only when the candidates differ by at least this
 # much (a chance of winning): smaller gaps are noise in a few samples.
@@ -148,12 +147,6 @@ def _reason(obs: GameState, seat: int, action: dict, measured: dict[str, float])
 def rank_words(rank: str) -> str:
     """"7s", "Kings", "wild cards"."""
     return "wild cards" if rank == C.WILD else C.rank_label(rank)
-
-
-def lead(obs: GameState, side: int) -> int:
-    """How far ``side`` is ahead (below zero: behind) on the score sheet and
-    the table together, as the page shows them."""
-    return ahead_of_best([s.total + table_points(obs, i) for i, s in enumerate(obs.sides)], side)
 
 
 def _held(obs: GameState, held: tuple[float, float], explained: bool, repeated: bool) -> str:

@@ -27,6 +27,8 @@ from game.view import observe
 
 # A pile this big is worth taking for its cards, whatever its top card does.
 BIG_PILE = 8
+# The moves a reason may go with (a meld only when it goes out); the rest need no word.
+SAYS = (Act.ANSWER, Act.TAKE_PILE, Act.ASK, Act.MELD, Act.DISCARD)
 # Bots whose discard with melds still in hand is a choice (easy and random do not plan).
 PLANNERS = ("normal", "hard")
 
@@ -36,7 +38,7 @@ def said(state: GameState, seat: int, action: dict) -> str | None:
     ``state`` (``seat``: the one to move); None for a person's move, a
     move the rules refuse and moves that need no word."""
     bot = seat is not None and state.players[seat].bot
-    if not bot or not is_legal(state, action):
+    if not bot or action.get("type") not in SAYS or not is_legal(state, action):
         return None
     obs = observe(state, seat)
     voice = Voice(obs, seat)
