@@ -530,12 +530,12 @@ def breakdown_only(runs, phone):
         breakdown.prepare(site)
         with harness.serve(site) as base, sync_playwright() as pw:
             variants = [(name, base + page, True) for name, page in breakdown.VARIANTS]
-            pages = ((GAME, base, True), *variants,
+            pages = ((GAME, base, True), (GAME_SNAPSHOT, base, SNAPSHOTS), *variants,
                      (FLOOR, base + "floor.html", False), (BARE, base + "bare.html", False))
             samples = measure(pw, pages, runs, phone=phone, metrics=breakdown.TIMELINE)
     names = [name for name, _, _ in pages]
     for label in LABELS:
-        breakdown.print_breakdown(samples, names, label, GAME)
+        breakdown.print_breakdown(samples, names, label, (GAME, GAME_SNAPSHOT))
         ready = {name: median(samples[name, label], "ready") for name in names}
         print(f"ready {label}, against bare Pyodide: " + ", ".join(
             f"{name} {ready[name] / ready[BARE]:.2f}x" for name in names[:-1]))

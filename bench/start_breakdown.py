@@ -3,7 +3,7 @@
 Used by ``bench/page_load.py --breakdown``. Three pages, served from one
 built site, take turns (one on-disk profile each per run, like the main
 bench): the bare page (loadPyodide, 1+1), an empty PyScript page (the
-game's own PyScript config, preloads and plugin list, no app.zip, a
+game's own PyScript config, preloads and plugin list, no app.tar.gz, a
 one-line script that marks it ready: the floor of PyScript over bare
 Pyodide that no change of ours can remove) and the game, whose ui/main.py
 is wrapped (in the bench's copy of the site only) by TIMED_MAIN: every
@@ -133,6 +133,7 @@ TIMELINE = """() => ({
   events: window.__tpEvents || [],
   steps: JSON.parse(window.__tpSteps || '[]'),
   imports: JSON.parse(window.__tpImports || '[]'),
+  marks: performance.getEntriesByType('mark').map(e => [e.name, e.startTime]),
   resources: performance.getEntriesByType('resource').map(
     e => [new URL(e.name).pathname.split('/').pop(), e.startTime, e.responseEnd]),
 })"""
@@ -142,6 +143,9 @@ TIMELINE = """() => ({
 POINTS = (
     ("first contentful paint", lambda s: s["fcp"]),
     ("last table painted (ui/paint.js)", lambda s: s["painted"]),
+    ("the runtime's start begins (ui/start_pyodide.mjs)", lambda s: _mark(s, "tp:runtime-start")),
+    ("the snapshot read (ui/snapshot.mjs)", lambda s: _mark(s, "tp:snapshot-read")),
+    ("the runtime restored from it", lambda s: _mark(s, "tp:runtime-up")),
     ("core.js downloaded", lambda s: _resource(s, "core.js")),
     ("pyodide.mjs downloaded", lambda s: _resource(s, "pyodide.mjs")),
     ("PyScript: Loading Pyodide", lambda s: _event(s, "Loading Pyodide")),
@@ -151,8 +155,8 @@ POINTS = (
     ("the stdlib zip downloaded", lambda s: _resource(s, STDLIB_STOCK)
      or _resource(s, STDLIB_COMPILED)),
     ("PyScript: Loaded interpreter (loadPyodide done)", lambda s: _event(s, "Loaded interpreter")),
-    ("app.zip downloaded", lambda s: _resource(s, "app.zip")),
-    ("PyScript: Loaded files (app.zip unpacked)", lambda s: _event(s, "Loaded files")),
+    ("app.tar.gz downloaded", lambda s: _resource(s, "app.tar.gz")),
+    ("app.tar.gz's files written (ui/app_files.mjs)", lambda s: _mark(s, "tp:app-unpacked")),
     ("py:ready (PyScript hooks done)", lambda s: _event(s, "py:ready")),
     ("main.py downloaded", lambda s: _resource(s, "main.py")),
     ("ui/main.py starts (after PyScript's package)", lambda s: _step_at(s, "ui/main.py starts")),
@@ -176,6 +180,11 @@ STEPS = (
 def _resource(sample, name):
     ends = [end for file, _, end in sample["resources"] if file == name]
     return ends[0] if ends else None
+
+
+def _mark(sample, name):
+    times = [t for mark, t in sample.get("marks", []) if mark == name]
+    return times[0] if times else None
 
 
 def _event(sample, name):
@@ -241,16 +250,21 @@ def _fmt(value):
     return f"{value:8.0f}" if value is not None else f"{'–':>8}"
 
 
-def print_breakdown(samples, names, label, game):
-    """The timeline of one visit kind (cold, warm, later): a column per page."""
+def print_breakdown(samples, names, label, games):
+    """The timeline of one visit kind (cold, warm, later): a column per page;
+    then the steps and imports of each of ``games``."""
     print(f"\n{label}: ms after navigation, median of {len(samples[names[0], label])} runs")
     print(f"{'':<52}" + "".join(f"{n[:17]:>18}" for n in names))
     for point, read in POINTS:
         row = [_median([read(s) for s in samples[name, label]]) for name in names]
         if any(v is not None for v in row):
             print(f"{point:<52}" + "".join(f"{_fmt(v):>18}" for v in row))
-    runs = samples[game, label]
-    print(f"steps of the game's ui/main.py (ms, median of {len(runs)}):")
+    for game in games:
+        _steps_and_imports(samples[game, label], game)
+
+
+def _steps_and_imports(runs, game):
+    print(f"steps of {game}'s ui/main.py (ms, median of {len(runs)}):")
     for text, name in STEPS:
         took = _median([_step_took(s, name) for s in runs])
         if took is not None:

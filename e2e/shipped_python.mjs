@@ -1,6 +1,7 @@
 // Run the site's Python as the page gets it, under Node: the shipped
 // standard library (the site's stdlib zip, the page's stdLibURL), its lock
-// file, and app.zip unpacked into the working directory as PyScript does.
+// file, and app.tar.gz's files written into the working directory by the
+// page's own ui/app_files.mjs.
 // Then run the Python given on stdin (e2e/test_shipped_python.py's checks)
 // and print what it returns as JSON. PyScript's own package needs the
 // browser's PyScript; a placeholder module stands in for it.
@@ -8,7 +9,9 @@
 //     node e2e/shipped_python.mjs SITE_DIR < check.py
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
+import { unpackApp } from "../ui/app_files.mjs";
 
 const site = path.resolve(process.argv[2]);
 const vendor = path.join(site, "vendor", "pyodide");
@@ -18,7 +21,7 @@ const py = await loadPyodide({
 });
 py.FS.mkdirTree("/home/pyodide/app");
 py.FS.chdir("/home/pyodide/app");
-py.unpackArchive(new Uint8Array(fs.readFileSync(path.join(site, "app.zip"))), "zip");
+unpackApp(py, new Uint8Array(zlib.gunzipSync(fs.readFileSync(path.join(site, "app.tar.gz")))));
 py.runPython(`
 import sys, types
 class Placeholder:

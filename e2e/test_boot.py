@@ -11,7 +11,7 @@ from pages import BOOT_TIMEOUT_S, PACKED_WASM
 # PyScript plugins pyscript.toml (and index.html's <mpy-config>) turn off.
 PLUGINS_OFF = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
 # Run instead of ui/main.py: is PyScript's own package imported from the
-# bytecode in app.zip (the same source hash), without the cp437 codec?
+# bytecode in app.tar.gz (the same source hash), without the cp437 codec?
 BYTECODE_PROBE = """
 import importlib.util, os, sys
 from pyscript import document
@@ -92,7 +92,7 @@ def test_start_up_uses_its_preloads_and_skips_unused_plugins(phone_context, base
         "link[rel=modulepreload], link[rel=preload]", "links => links.map(l => l.href)")
     assert any(u.endswith("/vendor/pyodide/pyodide.mjs") for u in preloaded)
     assert any(u.endswith("/pyscript.toml") for u in preloaded)
-    assert any(u.endswith("/app.zip") for u in preloaded)
+    assert any(u.endswith("/app.tar.gz") for u in preloaded)
     for runtime in ("pyodide/pyodide.asm.wasm.xz", "pyodide/python_stdlib_compiled.zip",
                     "pyodide/pyodide-lock.json", "pyodide/pyodide.asm.mjs", "xz/xz-decompress.min.js"):
         assert any(u.endswith(f"/vendor/{runtime}") for u in preloaded), runtime
@@ -103,7 +103,7 @@ def test_start_up_uses_its_preloads_and_skips_unused_plugins(phone_context, base
 
 
 def test_pyscript_package_comes_compiled(phone_context, base_url):
-    """app.zip carries the bytecode of PyScript's `pyscript` package; it must
+    """app.tar.gz carries the bytecode of PyScript's `pyscript` package; it must
     match the sources PyScript writes, so Python imports it as is."""
     page = phone_context.new_page()
     page.route("**/ui/main.py", lambda route: route.fulfill(
@@ -224,7 +224,7 @@ def test_progress_while_the_panel_is_half_parsed_is_kept_for_later(phone_context
     html = (site_dir / "index.html").read_text()
     assert stage in html
     html = html.replace(stage, stage + '<script>dispatchEvent(new CustomEvent("py:progress", '
-                        '{detail: "Loading files"}))</script>')
+                        '{detail: "Loaded Pyodide"}))</script>')
     page = phone_context.new_page()
     page.route(base_url, lambda route: route.fulfill(status=200, content_type="text/html", body=html))
     loads = []
@@ -260,3 +260,16 @@ def test_damaged_packed_wasm_is_reported(phone_context, base_url, site_dir):
     page.goto(base_url)
     assert harness.wait_ready(page, BOOT_TIMEOUT_S) == "error"
     assert "The Python runtime's download is damaged" in page.text_content("#boot-error")
+
+
+@pytest.mark.console_errors("app.tar.gz is damaged")
+def test_damaged_app_files_are_reported(phone_context, base_url, site_dir):
+    """app.tar.gz cut short: ui/app_files.mjs says so in the error panel
+    (after the one automatic retry) instead of starting without the game."""
+    packed = (site_dir / "app.tar.gz").read_bytes()
+    page = phone_context.new_page()
+    page.route("**/app.tar.gz", lambda route: route.fulfill(
+        status=200, content_type="application/gzip", body=packed[:len(packed) // 2]))
+    page.goto(base_url)
+    assert harness.wait_ready(page, BOOT_TIMEOUT_S) == "error"
+    assert "app.tar.gz is damaged" in page.text_content("#boot-error")

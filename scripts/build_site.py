@@ -2,7 +2,7 @@
 """Build the static site into site/ (stdlib only, plus Node for the bytecode).
 
 The site is self-contained: page, UI, the game/ and ui/ packages (sources and
-bytecode in app.zip) and a vendored copy of the PyScript and Pyodide
+bytecode in app.tar.gz) and a vendored copy of the PyScript and Pyodide
 runtimes, so no request leaves the origin and the folder can be published
 as-is (also under a sub-path: all paths are relative).
 
@@ -11,14 +11,17 @@ as-is (also under a sub-path: all paths are relative).
 
 import argparse
 import ast
+import gzip
 import hashlib
 import html as markup
+import io
 import json
 import lzma
 import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 import tomllib
 import zipfile
@@ -62,12 +65,12 @@ STDLIB_ZIP = "python_stdlib_compiled.zip"
 STDLIB_STARTUP = ROOT / "scripts" / "stdlib_startup.txt"
 BUILD_CACHE = ROOT / ".cache"  # build products that take long to make (not in git)
 ENTRY = "main.py"  # ui/main.py: index.html's <script type="py" src>
-PY_PACKAGES = ("game", "ui")  # packed as bytecode into APP_ZIP, unpacked into Python's cwd
-# Not in APP_ZIP: the command line (`python -m game`: argparse, processes),
+PY_PACKAGES = ("game", "ui")  # packed as bytecode into APP_BUNDLE, unpacked into Python's cwd
+# Not in APP_BUNDLE: the command line (`python -m game`: argparse, processes),
 # which the page never imports (the stdlib modules it needs would weigh more
 # than it), and the entry script, which PyScript fetches and runs itself.
 APP_LEFT_OUT = ("game/__main__.py", "game/runs/cli.py", "game/runs/tournament.py", f"ui/{ENTRY}")
-APP_ZIP = "app.zip"
+APP_BUNDLE = "app.tar.gz"  # one gzip stream: ui/app_files.mjs inflates it in one go
 # index.html's marker for the start-up preload links, and the PyScript chunks
 # that start-up imports besides core.js's own: the config parser (TOML) and
 # the error plugin (the other plugins are turned off in pyscript.toml).
@@ -80,7 +83,7 @@ RUNTIME_BYTES_MARK = 'data-runtime-bytes="0"'
 # a hash of what the snapshot holds, so another release never restores it.
 SNAPSHOT_KEY_MARK = 'data-snapshot-key=""'
 SNAPSHOT_MADE_OF = (f"vendor/pyodide/{WASM}", "vendor/pyodide/pyodide.asm.mjs", f"vendor/pyodide/{STDLIB_ZIP}",
-                    APP_ZIP)
+                    APP_BUNDLE)
 # index.html's marker for the early new-game screen's rules (ui/early.js), and
 # what a Python process of its own prints of the engine's presets for it.
 PRESETS_MARK = "<!-- presets -->"
@@ -97,15 +100,6 @@ SW_MARKS = ('const VERSION = "dev";', "const FILES = [];", "const UNPACKED = {};
 def copy_file(src: Path, dst: Path) -> None:
     dst.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy2(src, dst)
-
-
-class Utf8Name(zipfile.ZipInfo):
-    """A zip entry flagged as having a UTF-8 name, even an ASCII one: zipfile
-    (which unpacks APP_ZIP in the page) then decodes names as UTF-8 instead of
-    importing the cp437 codec, which the page would compile from source."""
-
-    def _encodeFilenameFlags(self):
-        return self.filename.encode("utf-8"), self.flag_bits | 0x800
 
 
 def pyscript_sources() -> dict[str, str]:
@@ -133,9 +127,9 @@ def app_sources(dst: Path) -> None:
 
 
 def write_packages(out: Path) -> None:
-    """APP_ZIP and the config that unpacks it.
+    """APP_BUNDLE, which ui/app_files.mjs unpacks before PyScript gets the runtime.
 
-    APP_ZIP holds game/ and ui/ as bytecode (and the data files they read)
+    APP_BUNDLE holds game/ and ui/ as bytecode (and the data files they read)
     and the bytecode of PyScript's `pyscript` package (in
     pyscript/__pycache__/: PyScript writes the sources there just before it
     imports them). The bytecode is made by scripts/bytecode.mjs under Node
@@ -148,17 +142,18 @@ def write_packages(out: Path) -> None:
         for name, source in pyscript_sources().items():
             (src / "pyscript").mkdir(parents=True, exist_ok=True)
             (src / "pyscript" / name).write_text(source)
-        packed = Path(tmp) / APP_ZIP
+        packed = Path(tmp) / "app.zip"
         subprocess.run(["node", str(ROOT / "scripts" / "bytecode.mjs"), str(packed), str(src),
                         *PY_PACKAGES, "--written", "pyscript"], check=True)
-        with zipfile.ZipFile(packed) as zin, zipfile.ZipFile(out / APP_ZIP, "w") as zout:
-            for info in zin.infolist():
-                entry = Utf8Name(info.filename, info.date_time)
-                entry.compress_type, entry.external_attr = info.compress_type, info.external_attr
-                zout.writestr(entry, zin.read(info), compresslevel=9)
-    lines = [(ROOT / "pyscript.toml").read_text().rstrip(), "", "[files]",
-             f'"./{APP_ZIP}" = "./*"']
-    (out / "pyscript.toml").write_text("\n".join(lines) + "\n")
+        tar = io.BytesIO()
+        with zipfile.ZipFile(packed) as zin, tarfile.open(fileobj=tar, mode="w", format=tarfile.USTAR_FORMAT) as tout:
+            for info in sorted(zin.infolist(), key=lambda i: i.filename):
+                if not info.is_dir():
+                    entry = tarfile.TarInfo(info.filename)
+                    entry.size, entry.mode = info.file_size, 0o644
+                    tout.addfile(entry, io.BytesIO(zin.read(info)))
+        (out / APP_BUNDLE).write_bytes(gzip.compress(tar.getvalue(), compresslevel=9, mtime=0))
+    shutil.copy(ROOT / "pyscript.toml", out / "pyscript.toml")
 
 
 # Imports of these packages are not the standard library's.
@@ -274,6 +269,21 @@ def preset_options(html: str) -> str:
     return html.replace(PRESETS_MARK, "".join(options))
 
 
+# ES module imports of ui/'s own modules (`import ... from "./name.mjs"`).
+UI_IMPORT = re.compile(r'^import [^;]* from "\./([\w.]+\.mjs)";', re.M)
+
+
+def early_start_modules() -> list[str]:
+    """The ui/ modules ui/start_pyodide.mjs imports, directly or not."""
+    found, todo = [], ["start_pyodide.mjs"]
+    while todo:
+        for name in UI_IMPORT.findall((ROOT / "ui" / todo.pop()).read_text()):
+            if name not in found:
+                found.append(name)
+                todo.append(name)
+    return [f"ui/{name}" for name in found]
+
+
 PRELOAD_LINK = {"module": '<link rel="modulepreload" href="./{}">',
                 "fetch": '<link rel="preload" as="fetch" crossorigin href="./{}">'}
 
@@ -286,9 +296,9 @@ def start_up_preloads(html: str) -> str:
     loadPyodide then fetches the lock file, stdlib, wasm and asm.mjs; the
     wasm is preloaded by ui/boot.js, which knows which copy this visit reads);
     preloaded, they download together as the page starts instead of ~150 ms
-    later, after PyScript's own start-up. APP_ZIP too: PyScript fetches it
-    only once the runtime is up, while the network is idle (the wasm
-    compiles and Python starts). The chunks have hashed names:
+    later, after PyScript's own start-up. So do APP_BUNDLE and the modules
+    ui/start_pyodide.mjs imports (else found one import after another, each
+    a round trip behind the page's other work). The chunks have hashed names:
     they are read from the dist folder. The plugins pyscript.toml turns off
     must be off in index.html's <mpy-config> too, else PyScript loads them.
     """
@@ -299,11 +309,12 @@ def start_up_preloads(html: str) -> str:
     if PRELOAD_MARK not in html:
         sys.exit(f"index.html lost its {PRELOAD_MARK} marker")
     chunks = pyscript_start_chunks()
-    preloads = [("module", f"vendor/pyscript/{c}") for c in chunks[1:]] + [
+    preloads = [("module", path) for path in early_start_modules()] + [
+        ("module", f"vendor/pyscript/{c}") for c in chunks[1:]] + [
         ("fetch", "pyscript.toml"),
         ("module", "vendor/pyodide/pyodide.mjs"),
         ("module", "vendor/pyodide/pyodide.asm.mjs"),
-    ] + [("fetch", f"vendor/pyodide/{f}") for f in (LOCK_FILE, STDLIB_ZIP)] + [("fetch", APP_ZIP)]
+    ] + [("fetch", f"vendor/pyodide/{f}") for f in (LOCK_FILE, STDLIB_ZIP)] + [("fetch", APP_BUNDLE)]
     links = [PRELOAD_LINK[kind].format(path) for kind, path in preloads]
     return html.replace(PRELOAD_MARK, "\n  ".join(links))
 

@@ -17,8 +17,6 @@
   const STAGES = {
     "Loading Pyodide": ["Loading Python runtime…", 10],
     "Loaded Pyodide": ["Python runtime loaded", 80],
-    "Loading files": ["Loading game files…", 82],
-    "Loaded files": ["Game files loaded", 88],
   };
   // error: every failure message so far, kept in view because a failure
   // can come before the page's elements exist (a preload in <head>).

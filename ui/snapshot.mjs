@@ -14,7 +14,7 @@
  * Safe by construction, every failure meaning a normal start:
  * - the snapshot is kept under the key of the release that made it
  *   (<html data-snapshot-key>: scripts/build_site.py hashes the runtime, the
- *   standard library and app.zip); another release finds none, and makes
+ *   standard library and app.tar.gz); another release finds none, and makes
  *   its own, which replaces it (Pyodide also checks its own build id);
  * - a copy shorter or longer than made, or one Pyodide refuses (its magic
  *   number, its build id), is dropped; Cache Storage writes an entry whole
@@ -29,7 +29,6 @@
 // Not named like sw.js's caches ("triple-play-<release>"), which it deletes.
 const CACHE = "tp-snapshot";
 const PENDING = "tp.snapshot-restoring";
-const LENGTH = "X-Snapshot-Length";  // the entry's length as made: a shorter one was cut
 const QUIET_MS = 3000;  // no tap or key for this long after ready: the page is idle
 const root = document.documentElement;
 
@@ -49,21 +48,33 @@ export async function drop() {
   } catch { /* storage blocked: nothing kept */ }
 }
 
+// A module worker's one answer to one message.
+async function ask(script, message) {
+  const worker = new Worker(new URL(script, import.meta.url), { type: "module" });
+  try {
+    return await new Promise((resolve) => {
+      worker.onmessage = ({ data }) => resolve(data);
+      worker.onerror = (event) => resolve({ error: event.message || `${script} failed` });
+      worker.postMessage(message);
+    });
+  } finally {
+    worker.terminate();
+  }
+}
+
 /** The snapshot of release ``key`` as bytes, or null (none, or not to be trusted). */
 export async function stored(key) {
   try {
-    if (!key || !("caches" in globalThis)) return null;
+    if (!key || !("caches" in globalThis) || typeof Worker === "undefined") return null;
     if (localStorage.getItem(PENDING)) {  // the last restore never reached ready
       localStorage.removeItem(PENDING);
       await drop();
       return null;
     }
-    const hit = await caches.match(entry(key), { cacheName: CACHE });  // opens none that is not there
-    if (!hit) return null;
-    const bytes = new Uint8Array(await hit.arrayBuffer());
-    if (String(bytes.length) !== hit.headers.get(LENGTH)) throw new Error("cut short");
-    localStorage.setItem(PENDING, key);
-    return bytes;
+    const { heap, error } = await ask("./snapshot_reader.mjs", { cache: CACHE, entry: entry(key) });
+    if (error) throw new Error(error);
+    if (heap) localStorage.setItem(PENDING, key);
+    return heap;
   } catch (error) {  // damaged, cut, or storage refused
     console.warn("[snapshot] not used: " + error);
     await drop();
@@ -123,13 +134,7 @@ async function make(key) {
   } catch {
     return;  // storage refused: no snapshot
   }
-  const worker = new Worker(new URL("./snapshot_worker.mjs", import.meta.url), { type: "module" });
-  const done = await new Promise((resolve) => {
-    worker.onmessage = ({ data }) => resolve(data);
-    worker.onerror = (event) => resolve({ error: event.message || "the worker failed" });
-    worker.postMessage({ cache: CACHE, entry: entry(key), lengthHeader: LENGTH });
-  });
-  worker.terminate();
+  const done = await ask("./snapshot_worker.mjs", { cache: CACHE, entry: entry(key) });
   if (done.error) console.warn("[snapshot] not made: " + done.error);
   else {
     root.dataset.snapshotBytes = done.bytes;

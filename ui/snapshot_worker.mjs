@@ -3,30 +3,61 @@
  * A module worker, so the page's main thread does none of it: a second
  * Pyodide started with _makeSnapshot (the page's own runtime could not
  * make one: PyScript has handed it JavaScript objects a snapshot cannot
- * hold), app.zip unpacked as PyScript does, every module of ours the page
- * imports at start imported but ui.main and ui.dom (they reach the browser
- * through PyScript), then the whole memory put in Cache Storage under the
- * release's entry, with its length. The runtime's files come from where the page's
- * did (the offline copy, once it serves the page).
+ * hold), app.tar.gz's files written as the page's are (ui/app_files.mjs),
+ * every module of ours the page imports at start imported but ui.main and
+ * ui.dom (they reach the browser through PyScript), and the standard
+ * library's start-up modules, then the memory put in Cache Storage under
+ * the release's entry (ui/snapshot_pages.mjs: its pages that are not all
+ * zeros). The runtime's files come from where the page's did (the offline
+ * copy, once it serves the page).
  */
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+import { fetchApp, unpackApp } from "./app_files.mjs";
+import { packHeap } from "./snapshot_pages.mjs";
 
 const STDLIB = new URL("../vendor/pyodide/python_stdlib_compiled.zip", import.meta.url).href;
-const APP = new URL("../app.zip", import.meta.url).href;
-const IMPORTS = "import game\nfrom ui.controller import Controller\n";
+// Ours, and every module of the standard library the build compiled because
+// a start imports it (PyScript's own package imports most of them).
+// (JSON's list of strings is Python's too.)
+const imports = (compiled) => `
+def _imported():
+    import importlib
+    import game, ui.controller
+    for name in ${JSON.stringify(compiled)}:
+        try:
+            importlib.import_module(name)
+        except Exception:  # a module that needs the page: left to the page
+            pass
+_imported()
+del _imported
+`;
+
+// The modules the build's standard library holds as bytecode (the names in
+// its zip's directory).
+async function compiled() {
+  const zip = new Uint8Array(await (await fetch(STDLIB)).arrayBuffer());
+  const view = new DataView(zip.buffer);
+  const end = zip.length - 22;  // the build writes no zip comment
+  if (view.getUint32(end, true) !== 0x06054b50) throw new Error("the standard library's zip has no directory");
+  const names = [];
+  for (let i = view.getUint16(end + 10, true), at = view.getUint32(end + 16, true); i > 0; i--) {
+    const length = view.getUint16(at + 28, true);
+    names.push(new TextDecoder().decode(zip.subarray(at + 46, at + 46 + length)));
+    at += 46 + length + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+  }
+  return names.filter((name) => name.endsWith(".pyc"))
+    .map((name) => name.slice(0, -4).replace(/\/__init__$/, "").replaceAll("/", "."));
+}
 
 onmessage = async ({ data }) => {
   try {
     const start = performance.now();
     const pyodide = await loadPyodide({ _makeSnapshot: true, stdLibURL: STDLIB });
-    const app = await fetch(APP);
-    if (!app.ok) throw new Error(`app.zip: HTTP ${app.status}`);
-    pyodide.unpackArchive(await app.arrayBuffer(), "zip");
-    pyodide.runPython(IMPORTS);
-    const bytes = pyodide.makeMemorySnapshot();
+    unpackApp(pyodide, await fetchApp());
+    pyodide.runPython(imports(await compiled()));
+    const bytes = packHeap(pyodide.makeMemorySnapshot());
     await caches.delete(data.cache);  // one snapshot at a time: another release's goes
-    const headers = { [data.lengthHeader]: String(bytes.length) };
-    await (await caches.open(data.cache)).put(data.entry, new Response(bytes, { headers }));
+    await (await caches.open(data.cache)).put(data.entry, new Response(bytes));
     postMessage({ bytes: bytes.length, ms: performance.now() - start });
   } catch (error) {
     postMessage({ error: String(error) });

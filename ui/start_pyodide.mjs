@@ -18,7 +18,10 @@
  * fetched unpacked.
  *
  * A return visit's runtime is restored from a memory snapshot this phone
- * made after an earlier start (ui/snapshot.mjs), when there is one.
+ * made after an earlier start (ui/snapshot.mjs), when there is one. Either
+ * way the runtime PyScript gets already holds the game's files
+ * (ui/app_files.mjs; pyscript.toml has no [files]). The performance marks
+ * "tp:..." time the steps for bench/start_breakdown.py.
  *
  * PyScript passes its stdout/stderr (where its error banner reads Python's
  * errors) and an indexURL derived from this file's address; the runtime
@@ -26,6 +29,7 @@
  * PyScript's own options: refused in one line rather than ignored.
  */
 import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
+import { fetchApp, unpackApp } from "./app_files.mjs";
 import { drop, stored, tell, whenReady } from "./snapshot.mjs";
 
 // The standard library with the modules a start-up imports compiled
@@ -94,12 +98,37 @@ function unpackWasm() {
   };
 }
 
+// Pyodide compiles its wasm only once it has the snapshot's bytes; where the
+// offline copy serves the wasm unpacked, it is compiled here as the runtime's
+// start begins, while the snapshot is still being read (V8 keeps the
+// compiled code, so on a return visit this mostly reads it back). Pyodide's
+// own request for the wasm and its compile then get this module.
+function compileEarly() {
+  if (window.TriplePlayBoot?.wasmPacked) return;
+  const compiled = WebAssembly.compileStreaming(fetch(WASM));
+  compiled.catch(() => {});  // reported as Pyodide's own compile would be
+  const [networkFetch, instantiate] = [globalThis.fetch, WebAssembly.instantiateStreaming];
+  globalThis.fetch = function fetchCompiled(resource, options) {
+    if (String(resource instanceof Request ? resource.url : resource) !== WASM) {
+      return networkFetch.call(this, resource, options);
+    }
+    globalThis.fetch = networkFetch;
+    return Promise.resolve(new Response(null));  // never read: see below
+  };
+  WebAssembly.instantiateStreaming = async function instantiateCompiled(_response, imports) {
+    WebAssembly.instantiateStreaming = instantiate;
+    const module = await compiled;
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+}
+
 // A return visit starts from the snapshot this phone made (ui/snapshot.mjs),
-// read while the runtime downloads; any failure is a normal start.
+// read at once in a worker while the page paints; any failure is a normal
+// start. app.tar.gz downloads meanwhile (the page preloads it).
 const KEY = document.documentElement.dataset.snapshotKey;
-const started = afterPaint().then(async () => {
-  unpackWasm();
-  const snapshot = await stored(KEY);
+const app = fetchApp();
+app.catch(() => {});  // reported through `started`
+async function runtime(snapshot) {
   if (snapshot) {
     try {
       const pyodide = await load({ stdLibURL: STDLIB, _loadSnapshot: snapshot });
@@ -117,6 +146,20 @@ const started = afterPaint().then(async () => {
   }
   whenReady(KEY, false);
   return load({ stdLibURL: STDLIB });
+}
+const snapshot = stored(KEY).then((heap) => {
+  performance.mark("tp:snapshot-read");
+  return heap;
+});
+const started = afterPaint().then(async () => {
+  unpackWasm();
+  compileEarly();
+  performance.mark("tp:runtime-start");
+  const pyodide = await runtime(await snapshot);
+  performance.mark("tp:runtime-up");
+  unpackApp(pyodide, await app);
+  performance.mark("tp:app-unpacked");
+  return pyodide;
 });
 // A failed start is reported once PyScript asks for the runtime (ui/boot.js
 // sees it then); not earlier as an unhandled rejection of this promise.

@@ -1,0 +1,73 @@
+/* app.tar.gz (game/ and ui/ as bytecode, PyScript's package's bytecode),
+ * written into Python's working directory by JavaScript.
+ *
+ * One gzip stream, inflated by the browser's DecompressionStream, then the
+ * files written straight into the runtime's file system: no Python runs.
+ * Pyodide's own unpackArchive (zipfile, shutil) took some 200 ms of a
+ * phone's every start (bench/LOG.md, 7 December). The page's runtime
+ * (ui/start_pyodide.mjs) and the snapshot's (ui/snapshot_worker.mjs) both
+ * get their files this way, before anything is imported. The archive is
+ * ours (scripts/build_site.py writes it: plain files, ustar headers);
+ * anything else is refused.
+ */
+const APP = new URL("../app.tar.gz", import.meta.url).href;
+const BLOCK = 512;
+// What Python's importlib.invalidate_caches() does for the files' finders,
+// without the import of importlib.metadata it would compile from source: a
+// restored runtime's finders last listed the snapshot's own directories.
+const STALE_FINDERS = `
+import sys
+for finder in sys.path_importer_cache.values():
+    if type(finder).__name__ == "FileFinder":
+        finder.invalidate_caches()
+`;
+
+/** The archive, inflated: its download starts at once (the page preloads it). */
+export async function fetchApp() {
+  const response = await fetch(APP);
+  if (!response.ok) throw new Error(`Failed to load ${APP}: HTTP ${response.status}`);
+  const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
+  try {
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  } catch (error) {
+    throw new Error(`app.tar.gz is damaged (${error.message})`);
+  }
+}
+
+function field(header, start, length) {
+  const bytes = header.subarray(start, start + length);
+  const end = bytes.indexOf(0);
+  return new TextDecoder("utf-8", { fatal: true }).decode(end < 0 ? bytes : bytes.subarray(0, end));
+}
+
+// Every file of the archive: [path, bytes].
+function files(tar) {
+  const found = [];
+  for (let at = 0; at + BLOCK <= tar.length;) {
+    const header = tar.subarray(at, at + BLOCK);
+    if (header.every((byte) => byte === 0)) return found;  // the end
+    const prefix = field(header, 345, 155), type = field(header, 156, 1);
+    const name = (prefix ? prefix + "/" : "") + field(header, 0, 100);
+    const size = parseInt(field(header, 124, 12).trim(), 8);
+    const data = at + BLOCK;
+    if (field(header, 257, 6) !== "ustar" || !(type === "0" || type === "") || !(size >= 0)
+        || data + size > tar.length || !name || name.startsWith("/") || name.split("/").includes("..")) {
+      throw new Error(`app.tar.gz is damaged (at ${name || at})`);
+    }
+    found.push([name, tar.subarray(data, data + size)]);
+    at = data + Math.ceil(size / BLOCK) * BLOCK;
+  }
+  throw new Error("app.tar.gz is damaged (cut short)");
+}
+
+/** Writes the archive's files under the runtime's working directory. */
+export function unpackApp(pyodide, tar) {
+  const { FS } = pyodide;
+  const cwd = FS.cwd();
+  for (const [name, body] of files(tar)) {
+    const path = `${cwd}/${name}`;
+    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, body);
+  }
+  pyodide.runPython(STALE_FINDERS);
+}
