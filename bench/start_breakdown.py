@@ -145,7 +145,7 @@ POINTS = (
     ("last table painted (ui/paint.js)", lambda s: s["painted"]),
     ("the runtime's start begins (ui/start_pyodide.mjs)", lambda s: _mark(s, "tp:runtime-start")),
     ("the snapshot read (ui/snapshot.mjs)", lambda s: _mark(s, "tp:snapshot-read")),
-    ("the runtime restored from it", lambda s: _mark(s, "tp:runtime-up")),
+    ("the runtime up (restored, or started)", lambda s: _mark(s, "tp:runtime-up")),
     ("core.js downloaded", lambda s: _resource(s, "core.js")),
     ("pyodide.mjs downloaded", lambda s: _resource(s, "pyodide.mjs")),
     ("PyScript: Loading Pyodide", lambda s: _event(s, "Loading Pyodide")),
@@ -207,10 +207,11 @@ def _step_took(sample, name):
     return None
 
 
-def _variant(site, html, name, interpreter):
-    """index.html as NAME.html with its own config (interpreter swapped) and the stock stdlib."""
+def _variant(site, html, name, interpreter, files=""):
+    """index.html as NAME.html with its own config (interpreter swapped, ``files``
+    appended) and the stock stdlib."""
     config = (site / "pyscript.toml").read_text()
-    config = config.replace('"./ui/start_pyodide.mjs"', f'"{interpreter}"')
+    config = config.replace('"./ui/start_pyodide.mjs"', f'"{interpreter}"') + files
     (site / f"{name}.toml").write_text(config)
     html = html.replace('config="./pyscript.toml"', f'config="./{name}.toml"')
     html = html.replace('href="./pyscript.toml"', f'href="./{name}.toml"')
@@ -225,7 +226,9 @@ def prepare(site: Path) -> None:
     html = (site / "index.html").read_text()
     early = next(line for line in html.splitlines(keepends=True) if "start_pyodide.mjs" in line)
     # Pyodide started by PyScript (no ui/start_pyodide.mjs), the stock stdlib.
-    _variant(site, html.replace(early, ""), "late", "./vendor/pyodide/pyodide.mjs")
+    # Without ui/start_pyodide.mjs, PyScript unpacks the game's files, as it did then.
+    _variant(site, html.replace(early, ""), "late", "./vendor/pyodide/pyodide.mjs",
+             '\n[files]\n"./app.tar.gz" = "./*"\n')
     # Pyodide started with the page, the stock stdlib.
     shim = (site / "ui" / "start_pyodide.mjs").read_text().replace(STDLIB_COMPILED, STDLIB_STOCK)
     (site / "ui" / "early_stock.mjs").write_text(shim)

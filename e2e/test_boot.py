@@ -1,5 +1,6 @@
 """The page boots to a playable state with nothing fetched from outside."""
 
+import gzip
 import shutil
 from collections import Counter
 
@@ -260,6 +261,17 @@ def test_damaged_packed_wasm_is_reported(phone_context, base_url, site_dir):
     page.goto(base_url)
     assert harness.wait_ready(page, BOOT_TIMEOUT_S) == "error"
     assert "The Python runtime's download is damaged" in page.text_content("#boot-error")
+
+
+def test_game_files_inflated_by_the_host_still_start(phone_context, base_url, site_dir):
+    """A host that sends app.tar.gz with Content-Encoding: gzip has the browser
+    inflate it: ui/app_files.mjs takes the archive as it comes."""
+    inflated = gzip.decompress((site_dir / "app.tar.gz").read_bytes())
+    page = phone_context.new_page()
+    page.route("**/app.tar.gz", lambda route: route.fulfill(
+        status=200, content_type="application/x-tar", body=inflated))
+    page.goto(base_url)
+    assert harness.wait_ready(page, BOOT_TIMEOUT_S) == "ready", page.text_content("#boot")
 
 
 @pytest.mark.console_errors("app.tar.gz is damaged")

@@ -17,7 +17,9 @@ import zlib from "node:zlib";
 import fs from "node:fs";
 
 const out = {};
-const attempt = (name, run) => { try { out[name] = run(); } catch (error) { out[name] = "refused: " + error.message; } };
+const attempt = (name, run) => {
+  try { out[name] = run(); } catch (error) { out[name] = "refused: " + error.message; }
+};
 
 // A heap of 5 pages and a short one: zeros, bytes, zeros, a byte at the end.
 const heap = new Uint8Array(4096 * 5 + 100);
@@ -37,7 +39,8 @@ attempt("allZeros", () => [packHeap(zeros).length, unpackHeap(packHeap(zeros)).l
 
 // The archive: written into a fake file system, or refused.
 const fakePyodide = (files) => ({
-  FS: { cwd: () => "/home", mkdirTree() {}, writeFile: (path, body) => { files[path] = Buffer.from(body).toString(); } },
+  FS: { cwd: () => "/home", mkdirTree() {},
+        writeFile: (path, body) => { files[path] = Buffer.from(body).toString(); } },
   runPython() {},
 });
 const tar = new Uint8Array(zlib.gunzipSync(fs.readFileSync(process.argv[1])));
@@ -51,7 +54,11 @@ const header = (name, size) => {
   block.set(Buffer.from("ustar"), 257);
   return block;
 };
-const archive = (...blocks) => { const a = new Uint8Array(512 * (blocks.length + 2)); blocks.forEach((b, i) => a.set(b, 512 * i)); return a; };
+const archive = (...blocks) => {  // the blocks, then the two blocks of zeros that end it
+  const a = new Uint8Array(512 * (blocks.length + 2));
+  blocks.forEach((b, i) => a.set(b, 512 * i));
+  return a;
+};
 attempt("escapes", () => unpackApp(fakePyodide({}), archive(header("../evil.py", 0))));
 attempt("absolute", () => unpackApp(fakePyodide({}), archive(header("/etc/evil.py", 0))));
 attempt("sizePastTheEnd", () => unpackApp(fakePyodide({}), archive(header("game/x.py", 99999))));

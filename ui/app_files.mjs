@@ -22,11 +22,15 @@ for finder in sys.path_importer_cache.values():
         finder.invalidate_caches()
 `;
 
-/** The archive, inflated: its download starts at once (the page preloads it). */
+/** The archive, inflated: its download starts at once (the page preloads it).
+ * A host that sends it with Content-Encoding: gzip has the browser inflate
+ * it already: then it no longer starts with gzip's magic number. */
 export async function fetchApp() {
   const response = await fetch(APP);
   if (!response.ok) throw new Error(`Failed to load ${APP}: HTTP ${response.status}`);
-  const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   try {
     return new Uint8Array(await new Response(stream).arrayBuffer());
   } catch (error) {

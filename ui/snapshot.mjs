@@ -2,23 +2,25 @@
  *
  * Pyodide can restore its whole memory from a snapshot (loadPyodide's
  * private _loadSnapshot and _makeSnapshot options, Pyodide 314): Python
- * already started, our game/ and ui/ modules already imported. The page
- * never downloads one: after a start, when the player has left the page
- * alone for a moment, ui/snapshot_worker.mjs starts a second runtime in a
- * worker (the page's main thread does none of it), imports the modules,
- * and keeps the snapshot in Cache Storage (31.5 MB, the whole heap: kept
- * as it is, since unpacking a gzipped copy cost a phone more than it saved).
- * A later visit reads it back (ui/start_pyodide.mjs) once the last table
- * is painted, while the runtime downloads.
+ * already started, our game/ and ui/ modules and the standard library's
+ * start-up modules already imported. The page never downloads one: after a
+ * start, when the player has left the page alone for a moment,
+ * ui/snapshot_worker.mjs starts a second runtime in a worker (the page's
+ * main thread does none of it), imports the modules, and keeps the
+ * snapshot in Cache Storage without its pages of zeros (31.5 MB of heap,
+ * about 13.5 MB kept: ui/snapshot_pages.mjs; a gzipped copy cost a phone
+ * more to unpack than it saved). A later visit reads it back in a worker
+ * (ui/snapshot_reader.mjs) from its start, while the page paints, and
+ * ui/start_pyodide.mjs restores the runtime from it.
  *
  * Safe by construction, every failure meaning a normal start:
  * - the snapshot is kept under the key of the release that made it
  *   (<html data-snapshot-key>: scripts/build_site.py hashes the runtime, the
  *   standard library and app.tar.gz); another release finds none, and makes
  *   its own, which replaces it (Pyodide also checks its own build id);
- * - a copy shorter or longer than made, or one Pyodide refuses (its magic
- *   number, its build id), is dropped; Cache Storage writes an entry whole
- *   or not at all;
+ * - a copy shorter or longer than made, one whose pages do not fit, or one
+ *   Pyodide refuses (its magic number, its build id), is dropped; Cache
+ *   Storage writes an entry whole or not at all;
  * - a visit that restores marks it in localStorage until the page is ready;
  *   a mark left over (that start never got there) drops the snapshot;
  * - storage that refuses reads or writes only means no snapshot.
