@@ -1,17 +1,19 @@
 """Where the page's start-up time goes, next to bare Pyodide and an empty PyScript page.
 
-Used by ``bench/page_load.py --breakdown``. Three pages, served from one
+Used by ``bench/page_load.py --breakdown``. The pages, served from one
 built site, take turns (one on-disk profile each per run, like the main
 bench): the bare page (loadPyodide, 1+1), an empty PyScript page (the
 game's own PyScript config, preloads and plugin list, no app.tar.gz, a
 one-line script that marks it ready: the floor of PyScript over bare
-Pyodide that no change of ours can remove) and the game, whose ui/main.py
-is wrapped (in the bench's copy of the site only) by TIMED_MAIN: every
+Pyodide that no change of ours can remove), the game as it started before
+(VARIANTS), and the game, with and without the snapshot a first visit
+makes (ui/snapshot.mjs), whose ui/main.py is wrapped (in the bench's copy of the site only) by TIMED_MAIN: every
 module import is timed (self and inclusive time, like ``python -X
 importtime``, which Pyodide does not offer) and so are the start-up steps
 (the controller's boot, restoring the save, rebuilding the deal's log, the
-first render). The page's own clock stamps PyScript's progress events and
-the downloads (Resource Timing), so each step shows as a point in time
+first render). The page's own clock stamps PyScript's progress events,
+ui/start_pyodide.mjs's marks ("tp:...") and the downloads (Resource
+Timing), so each step shows as a point in time
 after navigation; medians over the runs are printed.
 """
 

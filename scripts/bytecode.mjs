@@ -5,7 +5,7 @@
 // by the pinned Pyodide itself, run here under Node, so it always matches
 // the page's Python, and made small by scripts/small_pyc.py. The .pyc files
 // are "unchecked-hash": Python uses them without comparing them to the
-// sources' timestamps, which PyScript resets when it unpacks the zip.
+// sources' timestamps, which the page's unpacking resets.
 // The packages named before --written travel as bytecode only (module.pyc
 // where module.py would be; a traceback shows their file and line, not the
 // line's text), with the data files the code reads (.json). Those after
