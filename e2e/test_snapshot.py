@@ -6,7 +6,8 @@ visit makes the snapshot once the offline copy serves the page and the
 player leaves it alone; a reload restores it (``<html data-snapshot>``)
 and plays; offline too. Then the snapshot is spoilt each way: another
 release's, a copy cut short, one that is no snapshot at all, and a restore
-that never reached ready; each visit starts normally and plays.
+that never reached ready; each visit starts normally and plays, as does
+one whose read never answers.
 """
 
 import harness
@@ -15,6 +16,16 @@ from pages import game_state, simple_turn, start_game
 CACHE = "tp-snapshot"
 ENTRIES = f"caches.open('{CACHE}').then(c => c.keys()).then(ks => ks.map(r => r.url))"
 KEY = "document.documentElement.dataset.snapshotKey"
+# While localStorage holds test.reader-hangs, ui/snapshot_reader.mjs's worker never answers.
+HANGING_READER = """
+if (localStorage.getItem("test.reader-hangs")) {
+    const RealWorker = Worker;
+    window.Worker = function (url, options) {
+        const silent = URL.createObjectURL(new Blob(["onmessage = () => {};"], { type: "text/javascript" }));
+        return new RealWorker(String(url).includes("snapshot_reader") ? silent : url, options);
+    };
+}
+"""
 
 
 def visit(page, url=None):
@@ -71,6 +82,7 @@ def spoil(page, how):
 
 def test_a_return_visit_restores_the_snapshot_and_anything_wrong_starts_as_usual(playwright_driver, base_url, tmp_path):
     context = harness.launch_persistent(playwright_driver, tmp_path / "profile", snapshots=True, **harness.PHONE)
+    context.add_init_script(HANGING_READER)
     errors = []
     context.on("console", lambda m: m.type == "error" and errors.append(m.text))
     try:
@@ -92,6 +104,12 @@ def test_a_return_visit_restores_the_snapshot_and_anything_wrong_starts_as_usual
         assert visit(page) == "restored"
         plays(page)
         context.set_offline(False)
+
+        page.evaluate("localStorage.setItem('test.reader-hangs', '1')")
+        assert visit(page) == "none"  # a read with no answer in time: a normal start, the snapshot kept
+        plays(page)
+        assert page.evaluate(ENTRIES) == entries
+        page.evaluate("localStorage.removeItem('test.reader-hangs')")
 
         page.goto(base_url + "?delay=0&seed=5")
         for how in ("release", "cut", "not a snapshot"):

@@ -31,6 +31,8 @@
 // Not named like sw.js's caches ("triple-play-<release>"), which it deletes.
 const CACHE = "tp-snapshot";
 const PENDING = "tp.snapshot-restoring";
+// A read (13.5 MB) takes 0.1-1 s on a phone; one that takes longer starts normally.
+const READ_MS = 8000;
 const QUIET_MS = 3000;  // no tap or key for this long after ready: the page is idle
 const root = document.documentElement;
 
@@ -50,16 +52,20 @@ export async function drop() {
   } catch { /* storage blocked: nothing kept */ }
 }
 
-// A module worker's one answer to one message.
-async function ask(script, message) {
+// A module worker's one answer to one message; after ``ms``, if given, an
+// error instead (the worker is stopped).
+async function ask(script, message, ms = 0) {
   const worker = new Worker(new URL(script, import.meta.url), { type: "module" });
+  let timer = 0;
   try {
     return await new Promise((resolve) => {
       worker.onmessage = ({ data }) => resolve(data);
       worker.onerror = (event) => resolve({ error: event.message || `${script} failed` });
+      if (ms) timer = setTimeout(() => resolve({ error: `${script} gave no answer in ${ms / 1000} s`, late: true }), ms);
       worker.postMessage(message);
     });
   } finally {
+    clearTimeout(timer);
     worker.terminate();
   }
 }
@@ -73,7 +79,12 @@ export async function stored(key) {
       await drop();
       return null;
     }
-    const { heap, error } = await ask("./snapshot_reader.mjs", { cache: CACHE, entry: entry(key) });
+    if (!(await caches.has(CACHE))) return null;  // none kept (a first visit): no worker started
+    const { heap, error, late } = await ask("./snapshot_reader.mjs", { cache: CACHE, entry: entry(key) }, READ_MS);
+    if (late) {  // a read that hangs must not hold the start: kept for a visit that reads it in time
+      console.warn("[snapshot] not used: " + error);
+      return null;
+    }
     if (error) throw new Error(error);
     if (heap) localStorage.setItem(PENDING, key);
     return heap;
