@@ -62,6 +62,7 @@ const archive = (...blocks) => {  // the blocks, then the two blocks of zeros th
 attempt("escapes", () => unpackApp(fakePyodide({}), archive(header("../evil.py", 0))));
 attempt("absolute", () => unpackApp(fakePyodide({}), archive(header("/etc/evil.py", 0))));
 attempt("sizePastTheEnd", () => unpackApp(fakePyodide({}), archive(header("game/x.py", 99999))));
+attempt("notText", () => unpackApp(fakePyodide({}), archive(header("game/\xff.py", 0).map((b, i) => i === 5 ? 0xff : b))));
 attempt("oneFile", () => { const files = {}; const body = new Uint8Array(512); body.set(Buffer.from("ok"));
   unpackApp(fakePyodide(files), archive(header("game/x.py", 2), body)); return files; });
 console.log(JSON.stringify(out));
@@ -79,6 +80,6 @@ def test_kept_snapshots_and_the_game_files_come_back_whole_or_are_refused(site_d
         assert str(out[case]).startswith("refused: "), case
     assert out["allZeros"] == [12, 8192]
     assert out["site"] > 100  # every module of game/ and ui/, and PyScript's bytecode
-    for case in ("tarCut", "escapes", "absolute", "sizePastTheEnd"):
+    for case in ("tarCut", "escapes", "absolute", "sizePastTheEnd", "notText"):
         assert str(out[case]).startswith("refused: app.tar.gz is damaged"), case
     assert out["oneFile"] == {"/home/game/x.py": "ok"}

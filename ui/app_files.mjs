@@ -41,7 +41,11 @@ export async function fetchApp() {
 function field(header, start, length) {
   const bytes = header.subarray(start, start + length);
   const end = bytes.indexOf(0);
-  return new TextDecoder("utf-8", { fatal: true }).decode(end < 0 ? bytes : bytes.subarray(0, end));
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(end < 0 ? bytes : bytes.subarray(0, end));
+  } catch {
+    throw new Error("app.tar.gz is damaged (a header that is not text)");
+  }
 }
 
 // Every file of the archive: [path, bytes].
