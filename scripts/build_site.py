@@ -76,7 +76,6 @@ APP_BUNDLE = "app.tar.gz"  # one gzip stream: ui/app_files.mjs inflates it in on
 # the error plugin (the other plugins are turned off in pyscript.toml).
 PRELOAD_MARK = "<!-- start-up preloads -->"
 PYSCRIPT_START_CHUNKS = ("toml", "error")
-PYSCRIPT_CSS = "vendor/pyscript/core.css"  # index.html's stylesheet link
 MPY_CONFIG = re.compile(r"<mpy-config>(.*?)</mpy-config>", re.S)
 RUNTIME_BYTES_MARK = 'data-runtime-bytes="0"'
 # The key a memory snapshot made on the phone is kept under (ui/snapshot.mjs):
@@ -90,6 +89,11 @@ PRESETS_MARK = "<!-- presets -->"
 # ui/early.js runs in <head> before the first paint on every visit: the build
 # writes it into index.html, as a request of its own would hold up the paint.
 INLINE_SCRIPT = "ui/early.js"
+# Its stylesheets too (<link rel="stylesheet">): the first paint then waits
+# for no request (bench/LOG.md, 7 December: the table painted about 40 ms
+# sooner on the phone profile). The rules pages keep theirs (RULES_STYLESHEET).
+STYLESHEET_LINK = re.compile(r'<link rel="stylesheet" href="\./([\w/.-]+\.css)">')
+RULES_STYLESHEET = "style.css"
 PRESETS_CODE = ("import json, game; from game.presets import DEFAULT_PRESET; "
                 "print(json.dumps([DEFAULT_PRESET, [[n, r.title] for n, r in game.PRESETS.items()]]))")
 # The installable app: manifest and icons (scripts/make_icons.py draws these).
@@ -254,6 +258,20 @@ def inline_script(html: str) -> str:
     return html.replace(tag, f"<script>\n{(ROOT / INLINE_SCRIPT).read_text()}</script>")
 
 
+def inline_styles(html: str, out: Path) -> str:
+    """index.html with each stylesheet link replaced by the sheet's text (from
+    ui/, or the site's vendored PyScript), in the same order."""
+    def sheet(match):
+        rel = match.group(1)
+        text = (ROOT / rel if rel.startswith("ui/") else out / rel).read_text()
+        if "</style" in text or "url(" in text:
+            sys.exit(f"{rel} cannot be written into index.html as it is")
+        return f"<style>\n{text}</style>"
+    if not STYLESHEET_LINK.search(html):
+        sys.exit("index.html lost its stylesheet links")
+    return STYLESHEET_LINK.sub(sheet, html)
+
+
 def preset_options(html: str) -> str:
     """index.html with the early new-game screen's <option>s, one per preset of
     game.PRESETS (the default selected), so the screen shown before Python is
@@ -325,7 +343,7 @@ def precached(out: Path) -> list[str]:
     and the packed wasm (the offline copy stores it unpacked, see UNPACKED
     in sw.js). The site still ships those: a PyScript path not seen here
     gets them online instead of a 404."""
-    used = {f"vendor/pyscript/{c}" for c in pyscript_start_chunks()} | {PYSCRIPT_CSS}
+    used = {f"vendor/pyscript/{c}" for c in pyscript_start_chunks()}  # core.css is in index.html
     return sorted(rel for rel in (p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
                   if (not rel.startswith("vendor/pyscript/") or rel in used) and not rel.endswith(".xz"))
 
@@ -369,7 +387,8 @@ def build(out: Path) -> int:
 
     # UI assets (css, js), the page's entry script, and the Python packages.
     for path in sorted((ROOT / "ui").iterdir()):
-        if (path.suffix in (".css", ".js", ".mjs") or path.name == ENTRY) and f"ui/{path.name}" != INLINE_SCRIPT:
+        inlined = f"ui/{path.name}" == INLINE_SCRIPT or (path.suffix == ".css" and path.name != RULES_STYLESHEET)
+        if (path.suffix in (".css", ".js", ".mjs") or path.name == ENTRY) and not inlined:
             copy_file(path, out / "ui" / path.name)
     write_packages(out)
     # The in-page rules reference: each preset's documentation page as HTML.
@@ -397,7 +416,7 @@ def build(out: Path) -> int:
     if SNAPSHOT_KEY_MARK not in html:
         sys.exit(f"index.html lost its {SNAPSHOT_KEY_MARK} marker")
     html = html.replace(SNAPSHOT_KEY_MARK, f'data-snapshot-key="{snapshot_key(out)}"')
-    html = start_up_preloads(preset_options(inline_script(html)))
+    html = start_up_preloads(preset_options(inline_styles(inline_script(html), out)))
     (out / "index.html").write_text(html)
 
     for name in APP_FILES:
