@@ -85,17 +85,23 @@ async function unpacked(response) {
   return new Response(body, { headers: { "Content-Type": "application/wasm" } });
 }
 
-// Answers the one request for the wasm with the packed copy, unpacked.
-function unpackWasm() {
-  if (!window.TriplePlayBoot?.wasmPacked) return;
+// Answers loadPyodide's one request for the wasm with answer(networkFetch).
+function answerWasmRequest(answer) {
   const networkFetch = globalThis.fetch;
-  globalThis.fetch = function fetchUnpacked(resource, options) {
+  globalThis.fetch = function fetchWasm(resource, options) {
     if (String(resource instanceof Request ? resource.url : resource) !== WASM) {
       return networkFetch.call(this, resource, options);
     }
     globalThis.fetch = networkFetch;
-    return networkFetch(WASM + ".xz").then((response) => (response.ok ? unpacked(response) : response));
+    return answer(networkFetch);
   };
+}
+
+// The request for the wasm answered with the packed copy, unpacked.
+function unpackWasm() {
+  if (!window.TriplePlayBoot?.wasmPacked) return;
+  answerWasmRequest((networkFetch) => networkFetch(WASM + ".xz")
+    .then((response) => (response.ok ? unpacked(response) : response)));
 }
 
 // Pyodide compiles its wasm only once it has the snapshot's bytes; where the
@@ -107,14 +113,8 @@ function compileEarly() {
   if (window.TriplePlayBoot?.wasmPacked) return;
   const compiled = WebAssembly.compileStreaming(fetch(WASM));
   compiled.catch(() => {});  // reported as Pyodide's own compile would be
-  const [networkFetch, instantiate] = [globalThis.fetch, WebAssembly.instantiateStreaming];
-  globalThis.fetch = function fetchCompiled(resource, options) {
-    if (String(resource instanceof Request ? resource.url : resource) !== WASM) {
-      return networkFetch.call(this, resource, options);
-    }
-    globalThis.fetch = networkFetch;
-    return Promise.resolve(new Response(null));  // never read: see below
-  };
+  answerWasmRequest(async () => new Response(null));  // never read: see below
+  const instantiate = WebAssembly.instantiateStreaming;
   WebAssembly.instantiateStreaming = async function instantiateCompiled(_response, imports) {
     WebAssembly.instantiateStreaming = instantiate;
     const module = await compiled;
