@@ -96,7 +96,7 @@ def test_a_return_visit_restores_the_snapshot_and_anything_wrong_starts_as_usual
         assert 5e6 < int(page.evaluate("document.documentElement.dataset.snapshotBytes")) < 20e6
 
         assert visit(page) == "restored"
-        assert page.evaluate("localStorage.getItem('tp.snapshot-restoring')") is None
+        assert page.evaluate("localStorage.getItem('tp.snapshot')") == key  # kept, and trusted again
         plays(page)
         page.goto(base_url + "?delay=0")  # no seed asked for: the page draws one
         assert len({new_game_seed(page) for _ in range(2)}) == 2  # each visit draws afresh
@@ -120,7 +120,7 @@ def test_a_return_visit_restores_the_snapshot_and_anything_wrong_starts_as_usual
                 assert page.evaluate(ENTRIES) == [], how  # a bad copy is dropped
             assert made(page) == entries, how  # this release's made again once idle, the only one kept
 
-        page.evaluate("localStorage.setItem('tp.snapshot-restoring', document.documentElement.dataset.snapshotKey)")
+        page.evaluate("localStorage.setItem('tp.snapshot', 'restoring')")
         assert visit(page) == "none"  # the last restore never got to ready: dropped
         assert page.evaluate(ENTRIES) == [] or made(page)
         plays(page)

@@ -52,10 +52,39 @@
   applyTheme(storedTheme());
   if (systemDark) systemDark.addEventListener("change", () => applyTheme(themeSetting));
 
-  // The runtime's wasm, preloaded with the page's first requests: served by
-  // the offline copy (sw.js), it is read unpacked from there; otherwise the
-  // packed copy and its decoder are fetched, which ui/start_pyodide.mjs
-  // unpacks (scripts/build_site.py, PACKED_WASM).
+  // wasmPacked: the visit reads the packed copy (ui/start_pyodide.mjs asks),
+  // as the offline copy (sw.js), which keeps it unpacked, does not serve it.
+  const wasmPacked = !(navigator.serviceWorker && navigator.serviceWorker.controller);
+
+  // A return visit's runtime snapshot (ui/snapshot.mjs), read from here on
+  // in a worker (ui/snapshot_reader.mjs) while the page parses and paints,
+  // which also compiles the runtime's wasm from the offline copy: on the
+  // main thread, taking in the wasm's 9.6 MB and its compiled code would
+  // cost it more than the restore. Only where localStorage's tp.snapshot
+  // says this release's is kept. snapshotRead: { worker, answer } (a
+  // promise of its message).
+  function readSnapshot() {
+    const key = root.dataset.snapshotKey;
+    try {
+      if (!key || localStorage.getItem("tp.snapshot") !== key || typeof Worker === "undefined") return null;
+      const worker = new Worker("./ui/snapshot_reader.mjs", { type: "module" });
+      const answer = new Promise((resolve) => {
+        worker.onmessage = ({ data }) => resolve(data);
+        worker.onerror = (event) => resolve({ error: event.message || "ui/snapshot_reader.mjs failed" });
+      });
+      worker.postMessage({ key });
+      return { worker, answer };
+    } catch (error) {
+      return null; // storage blocked, or no module workers: a normal start
+    }
+  }
+  const snapshotRead = wasmPacked ? null : readSnapshot();
+
+  // The runtime's wasm, preloaded with the page's first requests, unless the
+  // snapshot's reader compiles it: served by the offline copy, it is read
+  // unpacked from there; otherwise the packed copy and its decoder are
+  // fetched, which ui/start_pyodide.mjs unpacks (scripts/build_site.py,
+  // PACKED_WASM).
   function preload(href, as) {
     const link = document.createElement("link");
     link.rel = "preload";
@@ -64,12 +93,10 @@
     if (as === "fetch") link.crossOrigin = "anonymous";
     document.head.append(link);
   }
-  // wasmPacked: the visit reads the packed copy (ui/start_pyodide.mjs asks).
-  const wasmPacked = !(navigator.serviceWorker && navigator.serviceWorker.controller);
   if (wasmPacked) {
     preload("./vendor/pyodide/pyodide.asm.wasm.xz", "fetch");
     preload("./vendor/xz/xz-decompress.min.js", "script");
-  } else {
+  } else if (!snapshotRead) {
     preload("./vendor/pyodide/pyodide.asm.wasm", "fetch");
   }
 
@@ -217,6 +244,6 @@
     });
   }
 
-  window.TriplePlayBoot = { fail, applyTheme, wasmPacked };
+  window.TriplePlayBoot = { fail, applyTheme, wasmPacked, snapshotRead };
   armStallTimer();
 })();

@@ -10,8 +10,9 @@
  * snapshot in Cache Storage without its pages of zeros (31.5 MB of heap,
  * about 13.5 MB kept: ui/snapshot_pages.mjs; a gzipped copy cost a phone
  * more to unpack than it saved). A later visit reads it back in a worker
- * (ui/snapshot_reader.mjs) from its start, while the page paints, and
- * ui/start_pyodide.mjs restores the runtime from it.
+ * (ui/snapshot_reader.mjs) that ui/boot.js starts as the page's first
+ * script, while the page parses and paints, and ui/start_pyodide.mjs
+ * restores the runtime from it.
  *
  * Safe by construction, every failure meaning a normal start:
  * - the snapshot is kept under the key of the release that made it
@@ -28,17 +29,17 @@
  * snapshot, or one not to be trusted), "refused" (one failed to restore),
  * then "made" once this visit made one.
  */
-// Not named like sw.js's caches ("triple-play-<release>"), which it deletes.
-const CACHE = "tp-snapshot";
-const PENDING = "tp.snapshot-restoring";
+import { CACHE, entry } from "./snapshot_pages.mjs";
+
+// localStorage's tp.snapshot: the key of the release whose snapshot is kept
+// (ui/boot.js reads it, and starts the read only for its own release), or
+// RESTORING from a restore's start until the page is ready.
+const MARK = "tp.snapshot";
+const RESTORING = "restoring";
 // A read (13.5 MB) takes 0.1-1 s on a phone; one that takes longer starts normally.
 const READ_MS = 8000;
 const QUIET_MS = 3000;  // no tap or key for this long after ready: the page is idle
 const root = document.documentElement;
-
-function entry(key) {
-  return new URL(`../snapshot/${key}`, import.meta.url).href;
-}
 
 /** <html data-snapshot>: what this visit did with a snapshot. */
 export function tell(what) {
@@ -48,46 +49,59 @@ export function tell(what) {
 /** Drops every snapshot kept (a release's, a damaged one). */
 export async function drop() {
   try {
+    localStorage.removeItem(MARK);
     await caches.delete(CACHE);
   } catch { /* storage blocked: nothing kept */ }
 }
 
-// A module worker's one answer to one message; after ``ms``, if given, an
-// error instead (the worker is stopped).
-async function ask(script, message, ms = 0) {
+// A module worker's one answer to one message.
+async function ask(script, message) {
   const worker = new Worker(new URL(script, import.meta.url), { type: "module" });
-  let timer = 0;
   try {
     return await new Promise((resolve) => {
       worker.onmessage = ({ data }) => resolve(data);
       worker.onerror = (event) => resolve({ error: event.message || `${script} failed` });
-      if (ms) timer = setTimeout(() => resolve({ error: `${script} gave no answer in ${ms / 1000} s`, late: true }), ms);
       worker.postMessage(message);
     });
   } finally {
-    clearTimeout(timer);
     worker.terminate();
   }
 }
 
-/** The snapshot of release ``key`` as bytes, or null (none, or not to be trusted). */
-export async function stored(key) {
+// ui/boot.js's read's answer, or { late } after READ_MS; its worker stopped.
+async function answer(read) {
+  let timer = 0;
+  const late = new Promise((resolve) => {
+    timer = setTimeout(() => resolve({ error: `no answer in ${READ_MS / 1000} s`, late: true }), READ_MS);
+  });
   try {
-    if (!key || !("caches" in globalThis) || typeof Worker === "undefined") return null;
-    if (localStorage.getItem(PENDING)) {  // the last restore never reached ready
-      localStorage.removeItem(PENDING);
+    return await Promise.race([read.answer, late]);
+  } finally {
+    clearTimeout(timer);
+    read.worker.terminate();
+  }
+}
+
+/** The snapshot of release ``key``: { heap, module } (its bytes, and the
+ * runtime's wasm compiled, or null), or null (none, or not to be trusted). */
+export async function stored(key) {
+  const read = window.TriplePlayBoot?.snapshotRead;
+  try {
+    if (localStorage.getItem(MARK) === RESTORING) {  // the last restore never reached ready
+      read?.worker.terminate();
       await drop();
       return null;
     }
-    if (!(await caches.has(CACHE))) return null;  // none kept (a first visit): no worker started
-    const { heap, error, late } = await ask("./snapshot_reader.mjs", { cache: CACHE, entry: entry(key) }, READ_MS);
+    if (!read) return null;  // none kept for this release (a first visit)
+    const { heap, module, error, late } = await answer(read);
     if (late) {  // a read that hangs must not hold the start: kept for a visit that reads it in time
       console.warn("[snapshot] not used: " + error);
       return null;
     }
     if (error) throw new Error(error);
-    if (heap) localStorage.setItem(PENDING, key);
-    return heap;
+    if (!heap) return null;
+    localStorage.setItem(MARK, RESTORING);
+    return { heap, module };
   } catch (error) {  // damaged, cut, or storage refused
     console.warn("[snapshot] not used: " + error);
     await drop();
@@ -101,8 +115,8 @@ export function whenReady(key, restored) {
   const observer = new MutationObserver(() => {
     if (root.dataset.appState !== "ready") return;
     observer.disconnect();
-    try { localStorage.removeItem(PENDING); } catch { /* storage blocked */ }
-    if (!restored) makeWhenIdle(key);
+    if (restored) keptFor(key);
+    else makeWhenIdle(key);
   });
   observer.observe(root, { attributes: true, attributeFilter: ["data-app-state"] });
 }
@@ -141,15 +155,24 @@ function requestIdle(run) {
   else setTimeout(run, 0);
 }
 
+// Marks release ``key``'s snapshot as kept (MARK).
+function keptFor(key) {
+  try { localStorage.setItem(MARK, key); } catch { /* storage blocked: never read */ }
+}
+
 async function make(key) {
   try {
-    if (await caches.match(entry(key), { cacheName: CACHE })) return;
+    if (await caches.match(entry(key), { cacheName: CACHE })) {
+      keptFor(key);
+      return;
+    }
   } catch {
     return;  // storage refused: no snapshot
   }
-  const done = await ask("./snapshot_worker.mjs", { cache: CACHE, entry: entry(key) });
+  const done = await ask("./snapshot_worker.mjs", { key });
   if (done.error) console.warn("[snapshot] not made: " + done.error);
   else {
+    keptFor(key);
     root.dataset.snapshotBytes = done.bytes;
     root.dataset.snapshotMs = Math.round(done.ms);
     tell("made");

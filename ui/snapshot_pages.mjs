@@ -1,4 +1,5 @@
-/* How a memory snapshot is kept: its pages that are not all zeros.
+/* Where and how a memory snapshot is kept: in Cache Storage, under the
+ * release's entry, its pages that are not all zeros.
  *
  * A snapshot is Pyodide's whole heap (31.5 MB), more than half of it zeros;
  * kept without them (about 13 MB) it reads back in less than half the time,
@@ -9,9 +10,16 @@
  * ui/snapshot.mjs unpacks; anything that does not fit this exactly is
  * refused.
  */
+// Not named like sw.js's caches ("triple-play-<release>"), which it deletes.
+export const CACHE = "tp-snapshot";
 const MAGIC = 0x31535054;  // "TPS1"
 const PAGE = 4096;
 const HEADER = 3;  // words before the page numbers
+
+/** The address release ``key``'s snapshot is kept under. */
+export function entry(key) {
+  return new URL(`../snapshot/${key}`, import.meta.url).href;
+}
 
 function kept(heap, page) {
   const end = Math.min(heap.length, (page + 1) * PAGE);

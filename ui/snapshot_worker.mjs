@@ -13,7 +13,7 @@
  */
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 import { fetchApp, unpackApp } from "./app_files.mjs";
-import { packHeap } from "./snapshot_pages.mjs";
+import { CACHE, entry, packHeap } from "./snapshot_pages.mjs";
 
 const STDLIB = new URL("../vendor/pyodide/python_stdlib_compiled.zip", import.meta.url).href;
 // Ours, and every module of the standard library the build compiled because
@@ -49,15 +49,15 @@ async function compiled() {
     .map((name) => name.slice(0, -4).replace(/\/__init__$/, "").replaceAll("/", "."));
 }
 
-onmessage = async ({ data }) => {
+onmessage = async ({ data: { key } }) => {
   try {
     const start = performance.now();
     const pyodide = await loadPyodide({ _makeSnapshot: true, stdLibURL: STDLIB });
     unpackApp(pyodide, await fetchApp());
     pyodide.runPython(imports(await compiled()));
     const bytes = packHeap(pyodide.makeMemorySnapshot());
-    await caches.delete(data.cache);  // one snapshot at a time: another release's goes
-    await (await caches.open(data.cache)).put(data.entry, new Response(bytes));
+    await caches.delete(CACHE);  // one snapshot at a time: another release's goes
+    await (await caches.open(CACHE)).put(entry(key), new Response(bytes));
     postMessage({ bytes: bytes.length, ms: performance.now() - start });
   } catch (error) {
     postMessage({ error: String(error) });

@@ -104,15 +104,9 @@ function unpackWasm() {
     .then((response) => (response.ok ? unpacked(response) : response)));
 }
 
-// Pyodide compiles its wasm only once it has the snapshot's bytes; where the
-// offline copy serves the wasm unpacked, it is compiled here as the runtime's
-// start begins, while the snapshot is still being read (V8 keeps the
-// compiled code, so on a return visit this mostly reads it back). Pyodide's
-// own request for the wasm and its compile then get this module.
-function compileEarly() {
-  if (window.TriplePlayBoot?.wasmPacked) return;
-  const compiled = WebAssembly.compileStreaming(fetch(WASM));
-  compiled.catch(() => {});  // reported as Pyodide's own compile would be
+// Pyodide's request for the wasm and its compile get ``compiled``, a
+// promise of the module compiled already.
+function useModule(compiled) {
   answerWasmRequest(async () => new Response(null));  // never read: see below
   const instantiate = WebAssembly.instantiateStreaming;
   WebAssembly.instantiateStreaming = async function instantiateCompiled(_response, imports) {
@@ -122,16 +116,28 @@ function compileEarly() {
   };
 }
 
+// Where the offline copy serves the wasm unpacked, it is compiled as the
+// runtime's start begins (V8 keeps the compiled code, so on a return visit
+// this mostly reads it back), while Pyodide's own start-up runs.
+function compileEarly() {
+  if (window.TriplePlayBoot?.wasmPacked) return;
+  const compiled = WebAssembly.compileStreaming(fetch(WASM));
+  compiled.catch(() => {});  // reported as Pyodide's own compile would be
+  useModule(compiled);
+}
+
 // A return visit starts from the snapshot this phone made (ui/snapshot.mjs),
-// read at once in a worker while the page paints; any failure is a normal
-// start. app.tar.gz downloads meanwhile (the page preloads it).
+// whose reader, started with the page, also compiled the wasm; any failure
+// is a normal start. app.tar.gz downloads meanwhile (the page preloads it).
 const KEY = document.documentElement.dataset.snapshotKey;
 const app = fetchApp();
 app.catch(() => {});  // reported through `started`
 async function runtime(snapshot) {
   if (snapshot) {
+    if (snapshot.module) useModule(Promise.resolve(snapshot.module));
+    else compileEarly();
     try {
-      const pyodide = await load({ stdLibURL: STDLIB, _loadSnapshot: snapshot });
+      const pyodide = await load({ stdLibURL: STDLIB, _loadSnapshot: snapshot.heap });
       tell("restored");
       whenReady(KEY, true);
       return pyodide;
@@ -143,17 +149,17 @@ async function runtime(snapshot) {
     }
   } else {
     tell("none");
+    compileEarly();
   }
   whenReady(KEY, false);
   return load({ stdLibURL: STDLIB });
 }
-const snapshot = stored(KEY).then((heap) => {
+const snapshot = stored(KEY).then((read) => {
   performance.mark("tp:snapshot-read");
-  return heap;
+  return read;
 });
 const started = afterPaint().then(async () => {
   unpackWasm();
-  compileEarly();
   performance.mark("tp:runtime-start");
   const pyodide = await runtime(await snapshot);
   performance.mark("tp:runtime-up");
