@@ -82,6 +82,11 @@ async function answer(read) {
   }
 }
 
+/** Whether this visit reads a snapshot (ui/boot.js started the read). */
+export function reading() {
+  return Boolean(window.TriplePlayBoot?.snapshotRead);
+}
+
 /** The snapshot of release ``key``: { heap, module } (its bytes, and the
  * runtime's wasm compiled, or null), or null (none, or not to be trusted). */
 export async function stored(key) {

@@ -30,7 +30,7 @@
  */
 import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
 import { fetchApp, unpackApp } from "./app_files.mjs";
-import { drop, stored, tell, whenReady } from "./snapshot.mjs";
+import { drop, reading, stored, tell, whenReady } from "./snapshot.mjs";
 
 // The standard library with the modules a start-up imports compiled
 // (scripts/build_site.py writes it next to pyodide.mjs, as STDLIB_ZIP).
@@ -127,41 +127,54 @@ function compileEarly() {
 }
 
 // A return visit starts from the snapshot this phone made (ui/snapshot.mjs),
-// whose reader, started with the page, also compiled the wasm; any failure
+// whose reader, started with the page, also compiles the wasm; any failure
 // is a normal start. app.tar.gz downloads meanwhile (the page preloads it).
 const KEY = document.documentElement.dataset.snapshotKey;
 const app = fetchApp();
 app.catch(() => {});  // reported through `started`
-async function runtime(snapshot) {
-  if (snapshot) {
-    if (snapshot.module) useModule(Promise.resolve(snapshot.module));
-    else compileEarly();
-    try {
-      const pyodide = await load({ stdLibURL: STDLIB, _loadSnapshot: snapshot.heap });
-      tell("restored");
-      whenReady(KEY, true);
-      return pyodide;
-    } catch (error) {
-      console.warn("[snapshot] restore failed: " + error);
-      tell("refused");
-      await drop();
-      unpackWasm();
-    }
-  } else {
-    tell("none");
-    compileEarly();
-  }
-  whenReady(KEY, false);
-  return load({ stdLibURL: STDLIB });
-}
 const snapshot = stored(KEY).then((read) => {
   performance.mark("tp:snapshot-read");
   return read;
 });
+// The runtime's start does not wait for the read: Pyodide's first steps
+// (its configuration, its module) run meanwhile; it asks for the heap, and
+// later for the wasm, as it needs them. NONE: the read found nothing to use.
+const NONE = new Error("no snapshot");
+async function restored() {
+  const heap = snapshot.then((read) => read?.heap ?? Promise.reject(NONE));
+  heap.catch(() => {});  // handled below, once loadPyodide asks for it
+  const compiled = snapshot.then((read) => read?.module ?? WebAssembly.compileStreaming(fetch(WASM)));
+  compiled.catch(() => {});  // reported as Pyodide's own compile would be
+  useModule(compiled);
+  try {
+    const pyodide = await load({ stdLibURL: STDLIB, _loadSnapshot: heap });
+    tell("restored");
+    return pyodide;
+  } catch (error) {
+    if (error === NONE) {
+      tell("none");
+    } else {
+      console.warn("[snapshot] restore failed: " + error);
+      tell("refused");
+      await drop();
+    }
+    return null;
+  }
+}
+async function runtime() {
+  const pyodide = reading() ? await restored() : null;
+  whenReady(KEY, Boolean(pyodide));
+  if (pyodide) return pyodide;
+  if (!reading()) {
+    tell("none");
+    compileEarly();
+  }
+  return load({ stdLibURL: STDLIB });
+}
 const started = afterPaint().then(async () => {
   unpackWasm();
   performance.mark("tp:runtime-start");
-  const pyodide = await runtime(await snapshot);
+  const pyodide = await runtime();
   performance.mark("tp:runtime-up");
   unpackApp(pyodide, await app);
   performance.mark("tp:app-unpacked");
