@@ -3,7 +3,7 @@
 Used by ``bench/page_load.py --breakdown``. The pages, served from one
 built site, take turns (one on-disk profile each per run, like the main
 bench): the bare page (loadPyodide, 1+1), an empty PyScript page (the
-game's own PyScript config, preloads and plugin list, no app.tar.gz, a
+game's own PyScript config, preloads and plugin list, no app.tar, a
 one-line script that marks it ready: the floor of PyScript over bare
 Pyodide that no change of ours can remove), the game as it started before
 (VARIANTS), and the game, with and without the snapshot a first visit
@@ -157,8 +157,9 @@ POINTS = (
     ("the stdlib zip downloaded", lambda s: _resource(s, STDLIB_STOCK)
      or _resource(s, STDLIB_COMPILED)),
     ("PyScript: Loaded interpreter (loadPyodide done)", lambda s: _event(s, "Loaded interpreter")),
-    ("app.tar.gz downloaded", lambda s: _resource(s, "app.tar.gz")),
-    ("app.tar.gz's files written (ui/app_files.mjs)", lambda s: _mark(s, "tp:app-unpacked")),
+    ("app.tar downloaded (app.tar.xz on a first visit)",
+     lambda s: _resource(s, "app.tar") or _resource(s, "app.tar.xz")),
+    ("app.tar's files written (ui/app_files.mjs)", lambda s: _mark(s, "tp:app-unpacked")),
     ("py:ready (PyScript hooks done)", lambda s: _event(s, "py:ready")),
     ("main.py downloaded", lambda s: _resource(s, "main.py")),
     ("ui/main.py starts (after PyScript's package)", lambda s: _step_at(s, "ui/main.py starts")),
@@ -230,7 +231,7 @@ def prepare(site: Path) -> None:
     # Pyodide started by PyScript (no ui/start_pyodide.mjs), the stock stdlib.
     # Without ui/start_pyodide.mjs, PyScript unpacks the game's files, as it did then.
     _variant(site, html.replace(early, ""), "late", "./vendor/pyodide/pyodide.mjs",
-             '\n[files]\n"./app.tar.gz" = "./*"\n')
+             '\n[files]\n"./app.tar" = "./*"\n')
     # Pyodide started with the page, the stock stdlib.
     shim = (site / "ui" / "start_pyodide.mjs").read_text().replace(STDLIB_COMPILED, STDLIB_STOCK)
     (site / "ui" / "early_stock.mjs").write_text(shim)

@@ -1,6 +1,6 @@
 // Run the site's Python as the page gets it, under Node: the shipped
 // standard library (the site's stdlib zip, the page's stdLibURL), its lock
-// file, and app.tar.gz's files written into the working directory by the
+// file, and app.tar's files written into the working directory by the
 // page's own ui/app_files.mjs.
 // Then run the Python given on stdin (e2e/test_shipped_python.py's checks)
 // and print what it returns as JSON. PyScript's own package needs the
@@ -9,7 +9,6 @@
 //     node e2e/shipped_python.mjs SITE_DIR < check.py
 import fs from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 import { unpackApp } from "../ui/app_files.mjs";
 
@@ -21,7 +20,7 @@ const py = await loadPyodide({
 });
 py.FS.mkdirTree("/home/pyodide/app");
 py.FS.chdir("/home/pyodide/app");
-unpackApp(py, new Uint8Array(zlib.gunzipSync(fs.readFileSync(path.join(site, "app.tar.gz")))));
+unpackApp(py, new Uint8Array(fs.readFileSync(path.join(site, "app.tar"))));
 py.runPython(`
 import sys, types
 class Placeholder:

@@ -1,6 +1,5 @@
 """The page boots to a playable state with nothing fetched from outside."""
 
-import gzip
 import shutil
 from collections import Counter
 
@@ -12,7 +11,7 @@ from pages import BOOT_TIMEOUT_S, PACKED_WASM
 # PyScript plugins pyscript.toml (and index.html's <mpy-config>) turn off.
 PLUGINS_OFF = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
 # Run instead of ui/main.py: is PyScript's own package imported from the
-# bytecode in app.tar.gz (the same source hash), without the cp437 codec?
+# bytecode in app.tar (the same source hash), without the cp437 codec?
 BYTECODE_PROBE = """
 import importlib.util, os, sys
 from pyscript import document
@@ -93,7 +92,7 @@ def test_start_up_uses_its_preloads_and_skips_unused_plugins(phone_context, base
         "link[rel=modulepreload], link[rel=preload]", "links => links.map(l => l.href)")
     assert any(u.endswith("/vendor/pyodide/pyodide.mjs") for u in preloaded)
     assert any(u.endswith("/pyscript.toml") for u in preloaded)
-    assert any(u.endswith("/app.tar.gz") for u in preloaded)
+    assert any(u.endswith("/app.tar.xz") for u in preloaded)  # a first visit's packed copy
     for runtime in ("pyodide/pyodide.asm.wasm.xz", "pyodide/python_stdlib_compiled.zip",
                     "pyodide/pyodide-lock.json", "pyodide/pyodide.asm.mjs", "xz/xz-decompress.min.js"):
         assert any(u.endswith(f"/vendor/{runtime}") for u in preloaded), runtime
@@ -104,7 +103,7 @@ def test_start_up_uses_its_preloads_and_skips_unused_plugins(phone_context, base
 
 
 def test_pyscript_package_comes_compiled(phone_context, base_url):
-    """app.tar.gz carries the bytecode of PyScript's `pyscript` package; it must
+    """app.tar carries the bytecode of PyScript's `pyscript` package; it must
     match the sources PyScript writes, so Python imports it as is."""
     page = phone_context.new_page()
     page.route("**/ui/main.py", lambda route: route.fulfill(
@@ -263,25 +262,15 @@ def test_damaged_packed_wasm_is_reported(phone_context, base_url, site_dir):
     assert "The Python runtime's download is damaged" in page.text_content("#boot-error")
 
 
-def test_game_files_inflated_by_the_host_still_start(phone_context, base_url, site_dir):
-    """A host that sends app.tar.gz with Content-Encoding: gzip has the browser
-    inflate it: ui/app_files.mjs takes the archive as it comes."""
-    inflated = gzip.decompress((site_dir / "app.tar.gz").read_bytes())
-    page = phone_context.new_page()
-    page.route("**/app.tar.gz", lambda route: route.fulfill(
-        status=200, content_type="application/x-tar", body=inflated))
-    page.goto(base_url)
-    assert harness.wait_ready(page, BOOT_TIMEOUT_S) == "ready", page.text_content("#boot")
-
-
-@pytest.mark.console_errors("app.tar.gz is damaged")
+@pytest.mark.console_errors("app.tar.xz is damaged")
 def test_damaged_app_files_are_reported(phone_context, base_url, site_dir):
-    """app.tar.gz cut short: ui/app_files.mjs says so in the error panel
-    (after the one automatic retry) instead of starting without the game."""
-    packed = (site_dir / "app.tar.gz").read_bytes()
+    """app.tar.xz (a first visit's copy) cut short: ui/app_files.mjs says so
+    in the error panel (after the one automatic retry) instead of starting
+    without the game."""
+    packed = (site_dir / "app.tar.xz").read_bytes()
     page = phone_context.new_page()
-    page.route("**/app.tar.gz", lambda route: route.fulfill(
-        status=200, content_type="application/gzip", body=packed[:len(packed) // 2]))
+    page.route("**/app.tar.xz", lambda route: route.fulfill(
+        status=200, content_type="application/x-xz", body=packed[:len(packed) // 2]))
     page.goto(base_url)
     assert harness.wait_ready(page, BOOT_TIMEOUT_S) == "error"
-    assert "app.tar.gz is damaged" in page.text_content("#boot-error")
+    assert "app.tar.xz is damaged" in page.text_content("#boot-error")

@@ -14,11 +14,11 @@ UNUSED_CHUNKS = ("codemirror", "xterm", "py-editor", "py-game", "py-terminal", "
 def test_precache_lists_what_the_page_uses(site_dir):
     _, files = precache(site_dir)
     on_disk = sorted(p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*") if p.is_file())
-    # The packed wasm is not stored: the worker stores it unpacked.
+    # The packed copies (the wasm, app.tar) are not stored: the worker stores them unpacked.
     assert [f for f in on_disk if not f.startswith("vendor/pyscript/") and f != "sw.js"
-            and f != "vendor/pyodide/pyodide.asm.wasm.xz"] == [
+            and not f.endswith(".xz")] == [
         f for f in files if not f.startswith("vendor/pyscript/")]
-    assert "vendor/pyodide/pyodide.asm.wasm" in files and "manifest.webmanifest" in files
+    assert {"vendor/pyodide/pyodide.asm.wasm", "app.tar", "manifest.webmanifest"} <= set(files)
     assert any(f.startswith("rules/") for f in files) and "ui/paint.js" in files
     chunks = [f for f in files if f.startswith("vendor/pyscript/")]
     assert "vendor/pyscript/core.js" in chunks and any("/toml-" in f for f in chunks)

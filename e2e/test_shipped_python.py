@@ -1,4 +1,4 @@
-"""The site's Python runs on what the site ships: every module of app.tar.gz
+"""The site's Python runs on what the site ships: every module of app.tar
 imports (and the entry script's imports run), and a game plays to its end,
 under the trimmed standard library (scripts/stdlib.mjs keeps only the
 modules the start-up and game/ and ui/ import) in Pyodide under Node
@@ -16,7 +16,7 @@ from build_site import ENTRY, app_sources, stdlib_imports
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Imports every module app.tar.gz holds and runs STATEMENTS (every stdlib import
+# Imports every module app.tar holds and runs STATEMENTS (every stdlib import
 # written in game/ and ui/, those inside functions too, and the entry
 # script's imports: running the script itself needs the page), then plays a
 # game with bots; returns what failed.

@@ -2,7 +2,7 @@
 """Build the static site into site/ (stdlib only, plus Node for the bytecode).
 
 The site is self-contained: page, UI, the game/ and ui/ packages (sources and
-bytecode in app.tar.gz) and a vendored copy of the PyScript and Pyodide
+bytecode in app.tar) and a vendored copy of the PyScript and Pyodide
 runtimes, so no request leaves the origin and the folder can be published
 as-is (also under a sub-path: all paths are relative).
 
@@ -11,7 +11,6 @@ as-is (also under a sub-path: all paths are relative).
 
 import argparse
 import ast
-import gzip
 import hashlib
 import html as markup
 import io
@@ -70,7 +69,11 @@ PY_PACKAGES = ("game", "ui")  # packed as bytecode into APP_BUNDLE, unpacked int
 # which the page never imports (the stdlib modules it needs would weigh more
 # than it), and the entry script, which PyScript fetches and runs itself.
 APP_LEFT_OUT = ("game/__main__.py", "game/runs/cli.py", "game/runs/tournament.py", f"ui/{ENTRY}")
-APP_BUNDLE = "app.tar.gz"  # one gzip stream: ui/app_files.mjs inflates it in one go
+# The game's files as one archive; packed as xz too (a quarter smaller than
+# gzip: a first visit fetches that copy, unpacked by ui/app_files.mjs; the
+# offline copy keeps it unpacked, like the wasm).
+APP_BUNDLE = "app.tar"
+PACKED_APP = APP_BUNDLE + ".xz"
 # index.html's marker for the start-up preload links, and the PyScript chunks
 # that start-up imports besides core.js's own: the config parser (TOML) and
 # the error plugin (the other plugins are turned off in pyscript.toml).
@@ -156,7 +159,8 @@ def write_packages(out: Path) -> None:
                     entry = tarfile.TarInfo(info.filename)
                     entry.size, entry.mode = info.file_size, 0o644
                     tout.addfile(entry, io.BytesIO(zin.read(info)))
-        (out / APP_BUNDLE).write_bytes(gzip.compress(tar.getvalue(), compresslevel=9, mtime=0))
+        (out / APP_BUNDLE).write_bytes(tar.getvalue())
+        (out / PACKED_APP).write_bytes(xz(tar.getvalue()))
     shutil.copy(ROOT / "pyscript.toml", out / "pyscript.toml")
 
 
@@ -204,27 +208,34 @@ def write_stdlib(out: Path) -> None:
         sys.exit(f"ui/start_pyodide.mjs must load vendor/pyodide/{STDLIB_ZIP}")
 
 
+def xz(data: bytes) -> bytes:
+    """``data`` packed as xz as XZ_DECODER reads it (CRC32 check, a dictionary
+    of 16 MiB: more than the wasm, no more than the decoder's memory)."""
+    filters = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": 16 << 20}]
+    return lzma.compress(data, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC32, filters=filters)
+
+
 def write_packed_wasm(folder: Path) -> None:
     """PACKED_WASM, with XZ_DECODER beside the site's vendor/ files.
 
-    xz as the decoder reads it (CRC32 check, a dictionary of 16 MiB: more
-    than the wasm, no more than the decoder's memory); compressing takes
-    several seconds, so the result is kept in BUILD_CACHE under the wasm's hash.
+    Packing takes several seconds, so the result is kept in BUILD_CACHE
+    under the wasm's hash.
     """
     wasm = (PYODIDE_DIR / WASM).read_bytes()
     cached = BUILD_CACHE / f"wasm-{hashlib.sha256(wasm).hexdigest()[:16]}.xz"
     if not cached.is_file():
         BUILD_CACHE.mkdir(exist_ok=True)
-        filters = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": 16 << 20}]
         partial = cached.with_suffix(".part")
-        partial.write_bytes(lzma.compress(wasm, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC32, filters=filters))
+        partial.write_bytes(xz(wasm))
         partial.replace(cached)
     copy_file(cached, folder / PACKED_WASM)
     copy_file(XZ_DECODER, folder.parent.parent / XZ_DECODER_SITE)
-    for script in ("ui/boot.js", "ui/start_pyodide.mjs"):
+    for script, names in (("ui/boot.js", (f"/vendor/pyodide/{WASM}", f"/{XZ_DECODER_SITE}", f"/{PACKED_APP}")),
+                          ("ui/start_pyodide.mjs", (f"/vendor/pyodide/{WASM}",)),
+                          ("ui/xz.mjs", (f"/{XZ_DECODER_SITE}",))):
         text = (ROOT / script).read_text()
-        if f"/vendor/pyodide/{WASM}" not in text or f"/{XZ_DECODER_SITE}" not in text:
-            sys.exit(f"{script} must name vendor/pyodide/{WASM} and {XZ_DECODER_SITE}")
+        if not all(name in text for name in names):
+            sys.exit(f"{script} must name {', '.join(name[1:] for name in names)}")
 
 
 def write_lock_file(path: Path) -> None:
@@ -312,9 +323,10 @@ def start_up_preloads(html: str) -> str:
     PyScript fetches these one after another (core.js, its main chunk, the
     config, the TOML parser, the error plugin, then pyodide.mjs, whose
     loadPyodide then fetches the lock file, stdlib, wasm and asm.mjs; the
-    wasm is preloaded by ui/boot.js, which knows which copy this visit reads);
+    wasm and APP_BUNDLE are preloaded by ui/boot.js, which knows which copy
+    this visit reads);
     preloaded, they download together as the page starts instead of ~150 ms
-    later, after PyScript's own start-up. So do APP_BUNDLE and the modules
+    later, after PyScript's own start-up. So do the modules
     ui/start_pyodide.mjs imports (else found one import after another, each
     a round trip behind the page's other work). The chunks have hashed names:
     they are read from the dist folder. The plugins pyscript.toml turns off
@@ -332,7 +344,7 @@ def start_up_preloads(html: str) -> str:
         ("fetch", "pyscript.toml"),
         ("module", "vendor/pyodide/pyodide.mjs"),
         ("module", "vendor/pyodide/pyodide.asm.mjs"),
-    ] + [("fetch", f"vendor/pyodide/{f}") for f in (LOCK_FILE, STDLIB_ZIP)] + [("fetch", APP_BUNDLE)]
+    ] + [("fetch", f"vendor/pyodide/{f}") for f in (LOCK_FILE, STDLIB_ZIP)]
     links = [PRELOAD_LINK[kind].format(path) for kind, path in preloads]
     return html.replace(PRELOAD_MARK, "\n  ".join(links))
 
@@ -340,8 +352,8 @@ def start_up_preloads(html: str) -> str:
 def precached(out: Path) -> list[str]:
     """The site's files the page can use: all but PyScript's chunks that it
     never loads (plugins turned off, MicroPython, code editor, terminal),
-    and the packed wasm (the offline copy stores it unpacked, see UNPACKED
-    in sw.js). The site still ships those: a PyScript path not seen here
+    and the packed copies (the offline copy stores them unpacked, see
+    UNPACKED in sw.js). The site still ships those: a PyScript path not seen here
     gets them online instead of a 404."""
     used = {f"vendor/pyscript/{c}" for c in pyscript_start_chunks()}  # core.css is in index.html
     return sorted(rel for rel in (p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
@@ -364,7 +376,8 @@ def write_service_worker(out: Path) -> None:
         sys.exit(f"sw.js lost one of its markers {SW_MARKS}")
     version_line = f"const VERSION = {json.dumps(digest.hexdigest()[:16])};"
     files_line = f"const FILES = {json.dumps(files, indent=0)};"
-    unpacked_line = f"const UNPACKED = {json.dumps({f'vendor/pyodide/{WASM}': 'application/wasm'})};"
+    unpacked = {f"vendor/pyodide/{WASM}": "application/wasm", APP_BUNDLE: "application/x-tar"}
+    unpacked_line = f"const UNPACKED = {json.dumps(unpacked)};"
     text = (template.replace(SW_MARKS[0], version_line).replace(SW_MARKS[1], files_line)
             .replace(SW_MARKS[2], unpacked_line))
     (out / "sw.js").write_text(text)

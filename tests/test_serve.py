@@ -18,7 +18,8 @@ FILES = {
     "vendor/pyodide/pyodide.asm.wasm": b"\0asm\1\0\0\0" + bytes(range(256)) * 40,
     "vendor/pyodide/pyodide-lock.json": b'{"packages": {}}' * 100,
     "app.zip": b"PK\3\4" + bytes(range(256)) * 40,
-    "app.tar.gz": b"\x1f\x8b" + bytes(range(256)) * 40,
+    "app.tar": b"game/" + bytes(512) * 40,
+    "app.tar.xz": b"\xfd7zXZ\x00" + bytes(range(256)) * 40,
     "icons/icon-192.png": b"\x89PNG" + bytes(range(256)) * 4,
 }
 
@@ -63,7 +64,7 @@ def test_the_page_address_goes_gzipped_whatever_its_query(site):
     assert gzip.decompress(body) == FILES["index.html"]
 
 
-@pytest.mark.parametrize("rel", ["app.zip", "app.tar.gz", "icons/icon-192.png"])
+@pytest.mark.parametrize("rel", ["app.zip", "app.tar", "app.tar.xz", "icons/icon-192.png"])
 def test_archives_and_images_go_as_they_are(site, rel):
     status, headers, body = get(site + rel, **{"Accept-Encoding": "gzip"})
     assert status == 200 and headers["Content-Encoding"] is None and body == FILES[rel]

@@ -1,16 +1,18 @@
-/* app.tar.gz (game/ and ui/ as bytecode, PyScript's package's bytecode),
+/* app.tar (game/ and ui/ as bytecode, PyScript's package's bytecode),
  * written into Python's working directory by JavaScript.
  *
- * One gzip stream, inflated by the browser's DecompressionStream, then the
- * files written straight into the runtime's file system: no Python runs.
- * Pyodide's own unpackArchive (zipfile, shutil) took some 200 ms of a
- * phone's every start (bench/LOG.md, 7 December). The page's runtime
- * (ui/start_pyodide.mjs) and the snapshot's (ui/snapshot_worker.mjs) both
- * get their files this way, before anything is imported. The archive is
- * ours (scripts/build_site.py writes it: plain files, ustar headers);
- * anything else is refused.
+ * One archive, its files written straight into the runtime's file system:
+ * no Python runs. Pyodide's own unpackArchive (zipfile, shutil) took some
+ * 200 ms of a phone's every start (bench/LOG.md, 7 December). A first visit
+ * reads the copy packed as xz (ui/xz.mjs), the offline copy keeps it
+ * unpacked. The page's runtime (ui/start_pyodide.mjs) and the snapshot's
+ * (ui/snapshot_worker.mjs) both get their files this way, before anything
+ * is imported. The archive is ours (scripts/build_site.py writes it: plain
+ * files, ustar headers); anything else is refused.
  */
-const APP = new URL("../app.tar.gz", import.meta.url).href;
+import { unxz } from "./xz.mjs";
+
+const APP = new URL("../app.tar", import.meta.url).href;
 const BLOCK = 512;
 // What Python's importlib.invalidate_caches() does for the files' finders,
 // without the import of importlib.metadata it would compile from source: a
@@ -22,19 +24,18 @@ for finder in sys.path_importer_cache.values():
         finder.invalidate_caches()
 `;
 
-/** The archive, inflated: its download starts at once (the page preloads it).
- * A host that sends it with Content-Encoding: gzip has the browser inflate
- * it already: then it no longer starts with gzip's magic number. */
-export async function fetchApp() {
-  const response = await fetch(APP);
-  if (!response.ok) throw new Error(`Failed to load ${APP}: HTTP ${response.status}`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+/** The archive; ``packed``: read from its xz copy. Its download starts at
+ * once (the page preloads it). */
+export async function fetchApp(packed = false) {
+  const url = packed ? APP + ".xz" : APP;
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`Failed to load ${url}: HTTP ${response.status}`);
+  if (!packed) return new Uint8Array(await response.arrayBuffer());
+  const body = await unxz(response);
   try {
-    return new Uint8Array(await new Response(stream).arrayBuffer());
+    return new Uint8Array(await new Response(body).arrayBuffer());
   } catch (error) {
-    throw new Error(`app.tar.gz is damaged (${error.message})`);
+    throw new Error(`app.tar.xz is damaged (${error.message || error})`);
   }
 }
 
@@ -44,7 +45,7 @@ function field(header, start, length) {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(end < 0 ? bytes : bytes.subarray(0, end));
   } catch {
-    throw new Error("app.tar.gz is damaged (a header that is not text)");
+    throw new Error("app.tar is damaged (a header that is not text)");
   }
 }
 
@@ -60,12 +61,12 @@ function files(tar) {
     const data = at + BLOCK;
     if (field(header, 257, 6) !== "ustar" || !(type === "0" || type === "") || !(size >= 0)
         || data + size > tar.length || !name || name.startsWith("/") || name.split("/").includes("..")) {
-      throw new Error(`app.tar.gz is damaged (at ${name || at})`);
+      throw new Error(`app.tar is damaged (at ${name || at})`);
     }
     found.push([name, tar.subarray(data, data + size)]);
     at = data + Math.ceil(size / BLOCK) * BLOCK;
   }
-  throw new Error("app.tar.gz is damaged (cut short)");
+  throw new Error("app.tar is damaged (cut short)");
 }
 
 /** Writes the archive's files under the runtime's working directory. */

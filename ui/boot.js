@@ -81,10 +81,11 @@
   const snapshotRead = wasmPacked ? null : readSnapshot();
 
   // The runtime's wasm, preloaded with the page's first requests, unless the
-  // snapshot's reader compiles it: served by the offline copy, it is read
-  // unpacked from there; otherwise the packed copy and its decoder are
-  // fetched, which ui/start_pyodide.mjs unpacks (scripts/build_site.py,
-  // PACKED_WASM).
+  // snapshot's reader compiles it, and the game's files (app.tar): served by
+  // the offline copy, they are read unpacked from there; otherwise their
+  // packed copies and the decoder are fetched, which ui/start_pyodide.mjs
+  // and ui/app_files.mjs unpack (scripts/build_site.py: PACKED_WASM,
+  // PACKED_APP).
   function preload(href, as) {
     const link = document.createElement("link");
     link.rel = "preload";
@@ -96,8 +97,10 @@
   if (wasmPacked) {
     preload("./vendor/pyodide/pyodide.asm.wasm.xz", "fetch");
     preload("./vendor/xz/xz-decompress.min.js", "script");
-  } else if (!snapshotRead) {
-    preload("./vendor/pyodide/pyodide.asm.wasm", "fetch");
+    preload("./app.tar.xz", "fetch");
+  } else {
+    if (!snapshotRead) preload("./vendor/pyodide/pyodide.asm.wasm", "fetch");
+    preload("./app.tar", "fetch");
   }
 
   const $ = (id) => document.getElementById(id);

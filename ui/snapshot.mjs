@@ -17,7 +17,7 @@
  * Safe by construction, every failure meaning a normal start:
  * - the snapshot is kept under the key of the release that made it
  *   (<html data-snapshot-key>: scripts/build_site.py hashes the runtime, the
- *   standard library and app.tar.gz); another release finds none, and makes
+ *   standard library and app.tar); another release finds none, and makes
  *   its own, which replaces it (Pyodide also checks its own build id);
  * - a copy shorter or longer than made, one whose pages do not fit, or one
  *   Pyodide refuses (its magic number, its build id), is dropped; Cache

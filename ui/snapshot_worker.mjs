@@ -3,7 +3,7 @@
  * A module worker, so the page's main thread does none of it: a second
  * Pyodide started with _makeSnapshot (the page's own runtime could not
  * make one: PyScript has handed it JavaScript objects a snapshot cannot
- * hold), app.tar.gz's files written as the page's are (ui/app_files.mjs),
+ * hold), app.tar's files written as the page's are (ui/app_files.mjs),
  * every module of ours the page imports at start imported but ui.main and
  * ui.dom (they reach the browser through PyScript), and the standard
  * library's start-up modules, then the memory put in Cache Storage under

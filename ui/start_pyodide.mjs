@@ -30,6 +30,7 @@
  */
 import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
 import { fetchApp, unpackApp } from "./app_files.mjs";
+import { unxz } from "./xz.mjs";
 import { drop, reading, stored, tell, whenReady } from "./snapshot.mjs";
 
 // The standard library with the modules a start-up imports compiled
@@ -53,23 +54,11 @@ function afterPaint() {
   });
 }
 const WASM = new URL("../vendor/pyodide/pyodide.asm.wasm", import.meta.url).href;
-const XZ_DECODER = new URL("../vendor/xz/xz-decompress.min.js", import.meta.url).href;
-
-function loadScript(src) {
-  return new Promise((resolve, reject) => {
-    const script = Object.assign(document.createElement("script"), { src });
-    script.onload = resolve;
-    script.onerror = () => reject(new Error(`Failed to load ${src}`));
-    document.head.append(script);
-  });
-}
 
 // The packed wasm's body, unpacked; a damaged download is reported to
 // ui/boot.js (Pyodide only logs a failed compile, then waits for ever).
 async function unpacked(response) {
-  await loadScript(XZ_DECODER);
-  const { XzReadableStream } = window["xz-decompress"];
-  const reader = new XzReadableStream(response.body).getReader();
+  const reader = (await unxz(response)).getReader();
   const body = new ReadableStream({
     async pull(controller) {
       try {
@@ -121,16 +110,23 @@ function useModule(compiled) {
 // this mostly reads it back), while Pyodide's own start-up runs.
 function compileEarly() {
   if (window.TriplePlayBoot?.wasmPacked) return;
-  const compiled = WebAssembly.compileStreaming(fetch(WASM));
+  const compiled = compile();
   compiled.catch(() => {});  // reported as Pyodide's own compile would be
   useModule(compiled);
 }
 
+// The wasm compiled from the offline copy: its request goes past
+// answerWasmRequest's stand-in, which is for Pyodide's own.
+const networkFetch = globalThis.fetch;
+function compile() {
+  return WebAssembly.compileStreaming(networkFetch.call(globalThis, WASM));
+}
+
 // A return visit starts from the snapshot this phone made (ui/snapshot.mjs),
 // whose reader, started with the page, also compiles the wasm; any failure
-// is a normal start. app.tar.gz downloads meanwhile (the page preloads it).
+// is a normal start. app.tar downloads meanwhile (the page preloads it).
 const KEY = document.documentElement.dataset.snapshotKey;
-const app = fetchApp();
+const app = fetchApp(Boolean(window.TriplePlayBoot?.wasmPacked));
 app.catch(() => {});  // reported through `started`
 const snapshot = stored(KEY).then((read) => {
   performance.mark("tp:snapshot-read");
@@ -143,7 +139,7 @@ const NONE = new Error("no snapshot");
 async function restored() {
   const heap = snapshot.then((read) => read?.heap ?? Promise.reject(NONE));
   heap.catch(() => {});  // handled below, once loadPyodide asks for it
-  const compiled = snapshot.then((read) => read?.module ?? WebAssembly.compileStreaming(fetch(WASM)));
+  const compiled = snapshot.then((read) => read?.module ?? compile());
   compiled.catch(() => {});  // reported as Pyodide's own compile would be
   useModule(compiled);
   try {

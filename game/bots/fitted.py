@@ -3,7 +3,7 @@
 The ``bench/fit_*`` scripts fit these to real deals and, run with
 ``--write``, store them there (each script its own section); the bots read
 them once, when this module is imported. The file travels in the page's
-app.tar.gz with the code. What each value means is in the file's "about" lines
+app.tar with the code. What each value means is in the file's "about" lines
 and in the modules that use it; how each was fitted, and what else was
 tried, is in bench/LOG.md.
 """
