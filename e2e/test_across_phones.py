@@ -108,8 +108,8 @@ class Phones:
     def __init__(self, pages, seats):
         self.pages, self.seats = pages, seats
         self.links = []          # every link sent, in order
-        self.sealed = []         # the links sent before their deal's end (after it, a link shows its sender's cards)
-        self.own = {}            # seat: the codes of that person's hidden cards, as their phone holds them
+        self.sealed = []         # (deal, link) sent before that deal's end (after it, a link shows its sender's cards)
+        self.own = {}            # seat: (deal, the codes of that person's hidden cards, as their phone holds them)
         self.dealt = {}          # (seat, deal): that person's dealt piles, as their phone keeps them (its record)
         self.checked = 0         # hidden codes checked absent, over the game (the check has something to find)
         self.hidden = {}         # phone: the other people's codes its last check looked for
@@ -121,8 +121,8 @@ class Phones:
         nothing of any game in IndexedDB."""
         page, me = self.pages[phone], self.seats[phone]
         state = game_state(page)
-        self.own[me] = held(state, [me])
         deal = state["deal"]
+        self.own[me] = deal, held(state, [me])
         mine = record_of(page).get("mine", {}).get(str(deal), {}).get(str(me))
         if mine:
             self.dealt[me, deal] = mine["p"]
@@ -130,7 +130,9 @@ class Phones:
         # stock, the bots' cards or the deck each deal was dealt from, which it holds to play them)
         public = dict(state, players=[p for s, p in enumerate(state["players"]) if s == me], stocks=[], redealt=[])
         shown = codes(public)
-        people = set().union(*(cards for s, cards in self.own.items() if s != me)) - shown
+        # this deal's cards only: a code names several cards (several decks), and one of an
+        # earlier deal's links may have shown another copy face up (a red three laid down)
+        people = set().union(*(cards for s, (d, cards) in self.own.items() if s != me and d == deal)) - shown
         bots = held(state, [s for s, p in enumerate(state["players"]) if p["bot"]]) | codes(state["stocks"])
         deck = next(r["deck"] for r in state["redealt"] if r["deal"] == deal)
         theirs = [len(p) // 2 for (s, d), piles in self.dealt.items() if s != me and d == deal for p in piles]
@@ -143,7 +145,7 @@ class Phones:
             if code != C.JOKER:  # "Joker" is also a word of the rules' text
                 assert C.label(code) not in text and C.label(code) not in tree, code
         stored = json.dumps(all_storage(page)) if not over else ""
-        texts = [stored] + [link_text(u) for u in self.sealed]
+        texts = [stored] + [link_text(u) for d, u in self.sealed if d == deal]
         for code in people:
             assert f'\\"{code}\\"' not in stored and all(f'"{code}"' not in t for t in texts[1:]), code
         for (seat, dealt), piles in self.dealt.items():
@@ -162,6 +164,7 @@ class Phones:
         self.check(phone)
         count = len(page.evaluate(SENT))
         over = table(page, "phase") in ("deal_end", "game_end")
+        deal = game_state(page)["deal"]
         press(page, "#btn-friend-send", True)
         page.wait_for_function(f"{SENT}.length > {count} || document.querySelector('#actions #btn-friend-deal')",
                                timeout=30_000)
@@ -169,7 +172,7 @@ class Phones:
             return None  # this phone showed the deal's last cards: it deals next
         self.links.append(page.evaluate(SENT)[-1])
         if not over:
-            self.sealed.append(self.links[-1])
+            self.sealed.append((deal, self.links[-1]))
         to = links.decode(self.links[-1].split("#f=", 1)[1])[0]["to"]
         open_link(self.pages[to], self.links[-1])
         self.check(to)

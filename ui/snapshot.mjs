@@ -87,9 +87,10 @@ export function reading() {
   return Boolean(window.TriplePlayBoot?.snapshotRead);
 }
 
-/** The snapshot of release ``key``: { heap, module } (its bytes, and the
- * runtime's wasm compiled, or null), or null (none, or not to be trusted). */
-export async function stored(key) {
+/** This release's snapshot, as ui/boot.js's read found it: { heap, module }
+ * (its bytes, and the runtime's wasm compiled, or null), or null (none, or
+ * not to be trusted). */
+export async function stored() {
   const read = window.TriplePlayBoot?.snapshotRead;
   try {
     if (localStorage.getItem(MARK) === RESTORING) {  // the last restore never reached ready

@@ -128,7 +128,7 @@ function compile() {
 const KEY = document.documentElement.dataset.snapshotKey;
 const app = fetchApp(Boolean(window.TriplePlayBoot?.wasmPacked));
 app.catch(() => {});  // reported through `started`
-const snapshot = stored(KEY).then((read) => {
+const snapshot = stored().then((read) => {
   performance.mark("tp:snapshot-read");
   return read;
 });
