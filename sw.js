@@ -10,7 +10,8 @@
  * UNPACKED (also filled in by the build: file -> its Content-Type) names the
  * files the site sends packed as FILE.xz: install fetches the packed copy
  * and stores it unpacked under FILE, so a later visit reads the runtime's
- * wasm from the cache as it is (and Chromium its compiled code with it).
+ * wasm (and Chromium its compiled code with it) and the game's files from
+ * the cache as they are.
  */
 "use strict";
 const VERSION = "dev";

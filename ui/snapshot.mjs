@@ -46,6 +46,15 @@ export function tell(what) {
   root.dataset.snapshot = what;
 }
 
+// MARK's value; null where storage is blocked.
+function marked() {
+  try {
+    return localStorage.getItem(MARK);
+  } catch {
+    return null;
+  }
+}
+
 /** Drops every snapshot kept (a release's, a damaged one). */
 export async function drop() {
   try {
@@ -92,13 +101,11 @@ export function reading() {
  * not to be trusted). */
 export async function stored() {
   const read = window.TriplePlayBoot?.snapshotRead;
+  if (!read) {  // none kept for this release (ui/boot.js read MARK)
+    if (marked() === RESTORING) await drop();  // left by a restore that never reached ready
+    return null;
+  }
   try {
-    if (localStorage.getItem(MARK) === RESTORING) {  // the last restore never reached ready
-      read?.worker.terminate();
-      await drop();
-      return null;
-    }
-    if (!read) return null;  // none kept for this release (a first visit)
     const { heap, module, error, late } = await answer(read);
     if (late) {  // a read that hangs must not hold the start: kept for a visit that reads it in time
       console.warn("[snapshot] not used: " + error);

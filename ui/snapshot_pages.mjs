@@ -7,7 +7,7 @@
  * little-endian 32-bit words: MAGIC, the heap's length, the number of
  * pages kept, their numbers (ascending), then the pages themselves (the
  * last page of the heap may be short). ui/snapshot_worker.mjs packs,
- * ui/snapshot.mjs unpacks; anything that does not fit this exactly is
+ * ui/snapshot_reader.mjs unpacks; anything that does not fit this exactly is
  * refused.
  */
 // Not named like sw.js's caches ("triple-play-<release>"), which it deletes.
