@@ -81,7 +81,9 @@
       return;
     }
     const nodes = JSON.parse(json);
-    if (last[id] === undefined) {  // first mount: whatever is there (e.g. ui/paint.js's picture) goes
+    // A first mount replaces whatever is there, but for ui/paint.js's picture
+    // of the last table (the same trees, or nearly): patched, as a later mount is.
+    if (last[id] === undefined && !document.documentElement.dataset.painted) {
       const fragment = document.createDocumentFragment();
       for (const node of nodes) fragment.appendChild(build(node));
       target.replaceChildren(fragment);

@@ -10,7 +10,7 @@
  * the regions are rebuilt with ui/dom.js's text-only builder before Python
  * starts, inert (html[data-painted], `inert` on the regions) until ui/main.py
  * marks the page ready; ui/main.py then continues that game and its first
- * render replaces the painted trees in the same boxes.
+ * render patches the painted trees in place (ui/dom.js).
  *
  * localStorage can be altered by the user or another script: the stored
  * trees are JSON, never markup; only known tags and a whitelist of
