@@ -52,33 +52,39 @@
   applyTheme(storedTheme());
   if (systemDark) systemDark.addEventListener("change", () => applyTheme(themeSetting));
 
-  // wasmPacked: the visit reads the packed copy (ui/start_pyodide.mjs asks),
-  // as the offline copy (sw.js), which keeps it unpacked, does not serve it.
-  const wasmPacked = !(navigator.serviceWorker && navigator.serviceWorker.controller);
+  // packed: the visit reads the packed copies of the wasm and app.tar
+  // (ui/start_pyodide.mjs asks), as the offline copy (sw.js), which keeps
+  // them unpacked, does not serve it.
+  const packed = !(navigator.serviceWorker && navigator.serviceWorker.controller);
+
+  // A module worker started with one message: { worker, answer } (a
+  // promise of its one reply, or of { error }).
+  function askWorker(url, message) {
+    const worker = new Worker(url, { type: "module" });
+    const answer = new Promise((resolve) => {
+      worker.onmessage = ({ data }) => resolve(data);
+      worker.onerror = (event) => resolve({ error: event.message || `${url} failed` });
+    });
+    worker.postMessage(message);
+    return { worker, answer };
+  }
 
   // A return visit's runtime snapshot (ui/snapshot.mjs), read from here on
   // in a worker (ui/snapshot_reader.mjs) while the page parses and paints,
   // which also compiles the runtime's wasm from the offline copy: on the
   // main thread, taking in the wasm's 9.6 MB and its compiled code would
   // cost it more than the restore. Only where localStorage's tp.snapshot
-  // says this release's is kept. snapshotRead: { worker, answer } (a
-  // promise of its message).
+  // says this release's is kept. snapshotRead: askWorker's { worker, answer }.
   function readSnapshot() {
     const key = root.dataset.snapshotKey;
     try {
       if (!key || localStorage.getItem("tp.snapshot") !== key || typeof Worker === "undefined") return null;
-      const worker = new Worker("./ui/snapshot_reader.mjs", { type: "module" });
-      const answer = new Promise((resolve) => {
-        worker.onmessage = ({ data }) => resolve(data);
-        worker.onerror = (event) => resolve({ error: event.message || "ui/snapshot_reader.mjs failed" });
-      });
-      worker.postMessage({ key });
-      return { worker, answer };
+      return askWorker("./ui/snapshot_reader.mjs", { key });
     } catch (error) {
       return null; // storage blocked, or no module workers: a normal start
     }
   }
-  const snapshotRead = wasmPacked ? null : readSnapshot();
+  const snapshotRead = packed ? null : readSnapshot();
 
   // The runtime's wasm, preloaded with the page's first requests, unless the
   // snapshot's reader compiles it, and the game's files (app.tar): served by
@@ -94,7 +100,7 @@
     if (as === "fetch") link.crossOrigin = "anonymous";
     document.head.append(link);
   }
-  if (wasmPacked) {
+  if (packed) {
     preload("./vendor/pyodide/pyodide.asm.wasm.xz", "fetch");
     preload("./vendor/xz/xz-decompress.min.js", "script");
     preload("./app.tar.xz", "fetch");
@@ -247,6 +253,6 @@
     });
   }
 
-  window.TriplePlayBoot = { fail, applyTheme, wasmPacked, snapshotRead };
+  window.TriplePlayBoot = { fail, applyTheme, packed, askWorker, snapshotRead };
   armStallTimer();
 })();

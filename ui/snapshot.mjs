@@ -63,31 +63,18 @@ export async function drop() {
   } catch { /* storage blocked: nothing kept */ }
 }
 
-// A module worker's one answer to one message.
-async function ask(script, message) {
-  const worker = new Worker(new URL(script, import.meta.url), { type: "module" });
-  try {
-    return await new Promise((resolve) => {
-      worker.onmessage = ({ data }) => resolve(data);
-      worker.onerror = (event) => resolve({ error: event.message || `${script} failed` });
-      worker.postMessage(message);
-    });
-  } finally {
-    worker.terminate();
-  }
-}
-
-// ui/boot.js's read's answer, or { late } after READ_MS; its worker stopped.
-async function answer(read) {
+// The reply of a worker from ui/boot.js's askWorker, or after ``ms``, if
+// given, { error, late }; the worker stopped either way.
+async function reply({ worker, answer }, ms = 0) {
   let timer = 0;
   const late = new Promise((resolve) => {
-    timer = setTimeout(() => resolve({ error: `no answer in ${READ_MS / 1000} s`, late: true }), READ_MS);
+    if (ms) timer = setTimeout(() => resolve({ error: `no answer in ${ms / 1000} s`, late: true }), ms);
   });
   try {
-    return await Promise.race([read.answer, late]);
+    return await Promise.race([answer, late]);
   } finally {
     clearTimeout(timer);
-    read.worker.terminate();
+    worker.terminate();
   }
 }
 
@@ -106,7 +93,7 @@ export async function stored() {
     return null;
   }
   try {
-    const { heap, module, error, late } = await answer(read);
+    const { heap, module, error, late } = await reply(read, READ_MS);
     if (late) {  // a read that hangs must not hold the start: kept for a visit that reads it in time
       console.warn("[snapshot] not used: " + error);
       return null;
@@ -146,7 +133,8 @@ async function served() {
 async function makeWhenIdle(key) {
   // The browser tests start many pages: a second runtime in each would
   // double their memory (e2e/harness.py sets this; its snapshot tests do not).
-  if (!key || window.TriplePlayNoSnapshot || !("caches" in globalThis) || typeof Worker === "undefined") return;
+  if (!key || window.TriplePlayNoSnapshot || !window.TriplePlayBoot || !("caches" in globalThis)
+      || typeof Worker === "undefined") return;
   await served();
   let timer = 0;
   const quiet = () => {
@@ -182,7 +170,7 @@ async function make(key) {
   } catch {
     return;  // storage refused: no snapshot
   }
-  const done = await ask("./snapshot_worker.mjs", { key });
+  const done = await reply(window.TriplePlayBoot.askWorker(new URL("./snapshot_worker.mjs", import.meta.url), { key }));
   if (done.error) console.warn("[snapshot] not made: " + done.error);
   else {
     keptFor(key);

@@ -74,22 +74,24 @@ async function unpacked(response) {
   return new Response(body, { headers: { "Content-Type": "application/wasm" } });
 }
 
-// Answers loadPyodide's one request for the wasm with answer(networkFetch).
+// The page's fetch, before answerWasmRequest stands in for it.
+const networkFetch = globalThis.fetch;
+
+// Answers loadPyodide's one request for the wasm with answer().
 function answerWasmRequest(answer) {
-  const networkFetch = globalThis.fetch;
   globalThis.fetch = function fetchWasm(resource, options) {
     if (String(resource instanceof Request ? resource.url : resource) !== WASM) {
       return networkFetch.call(this, resource, options);
     }
     globalThis.fetch = networkFetch;
-    return answer(networkFetch);
+    return answer();
   };
 }
 
 // The request for the wasm answered with the packed copy, unpacked.
 function unpackWasm() {
-  if (!window.TriplePlayBoot?.wasmPacked) return;
-  answerWasmRequest((networkFetch) => networkFetch(WASM + ".xz")
+  if (!window.TriplePlayBoot?.packed) return;
+  answerWasmRequest(() => networkFetch(WASM + ".xz")
     .then((response) => (response.ok ? unpacked(response) : response)));
 }
 
@@ -109,15 +111,14 @@ function useModule(compiled) {
 // runtime's start begins (V8 keeps the compiled code, so on a return visit
 // this mostly reads it back), while Pyodide's own start-up runs.
 function compileEarly() {
-  if (window.TriplePlayBoot?.wasmPacked) return;
+  if (window.TriplePlayBoot?.packed) return;
   const compiled = compile();
   compiled.catch(() => {});  // reported as Pyodide's own compile would be
   useModule(compiled);
 }
 
-// The wasm compiled from the offline copy: its request goes past
-// answerWasmRequest's stand-in, which is for Pyodide's own.
-const networkFetch = globalThis.fetch;
+// The wasm compiled from the offline copy (past answerWasmRequest's stand-in,
+// which is for Pyodide's own request).
 function compile() {
   return WebAssembly.compileStreaming(networkFetch.call(globalThis, WASM));
 }
@@ -126,7 +127,7 @@ function compile() {
 // whose reader, started with the page, also compiles the wasm; any failure
 // is a normal start. app.tar downloads meanwhile (the page preloads it).
 const KEY = document.documentElement.dataset.snapshotKey;
-const app = fetchApp(Boolean(window.TriplePlayBoot?.wasmPacked));
+const app = fetchApp(Boolean(window.TriplePlayBoot?.packed));
 app.catch(() => {});  // reported through `started`
 const snapshot = stored().then((read) => {
   performance.mark("tp:snapshot-read");
@@ -158,11 +159,13 @@ async function restored() {
   }
 }
 async function runtime() {
-  const pyodide = reading() ? await restored() : null;
-  whenReady(KEY, Boolean(pyodide));
-  if (pyodide) return pyodide;
-  if (!reading()) {
+  if (reading()) {
+    const pyodide = await restored();
+    whenReady(KEY, Boolean(pyodide));
+    if (pyodide) return pyodide;
+  } else {
     tell("none");
+    whenReady(KEY, false);
     compileEarly();
   }
   return load({ stdLibURL: STDLIB });
