@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # Runs under Node; prints {case: what came back, or the refusal's message}.
 CASES = """
-import { packHeap, unpackHeap } from "./ui/snapshot_pages.mjs";
+import { layout, packHeap, pyodideSnapshot, writeHeap } from "./ui/snapshot_pages.mjs";
 import { unpackApp } from "./ui/app_files.mjs";
 import fs from "node:fs";
 
@@ -19,6 +19,7 @@ const out = {};
 const attempt = (name, run) => {
   try { out[name] = run(); } catch (error) { out[name] = "refused: " + error.message; }
 };
+const same = (a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
 
 // A heap of 5 pages and a short one: zeros, bytes, zeros, a byte at the end.
 const heap = new Uint8Array(4096 * 5 + 100);
@@ -26,15 +27,42 @@ heap.set([1, 2, 3], 4096);
 heap[heap.length - 1] = 9;
 const packed = packHeap(heap);
 out.packedBytes = packed.length;
-attempt("sameHeap", () => Buffer.compare(unpackHeap(packed), heap) === 0);
-attempt("cut", () => unpackHeap(packed.subarray(0, packed.length - 1)).length);
-attempt("longer", () => unpackHeap(new Uint8Array([...packed, 0])).length);
-attempt("notASnapshot", () => unpackHeap(new Uint8Array(4096)).length);
+attempt("sameHeap", () => { const whole = new Uint8Array(heap.length); writeHeap(packed, layout(packed), whole, 0, 0);
+  return same(whole, heap); });
+// Written from byte 16 on over a memory whose first 6000 bytes hold other bytes.
+attempt("overWritten", () => { const memory = new Uint8Array(heap.length - 16).fill(7, 0, 6000);
+  writeHeap(packed, layout(packed), memory, 16, 6000); return same(memory, heap.subarray(16)); });
+// The same over a memory holding only a sign bit there (-0 as a double).
+attempt("overMinusZero", () => { const memory = new Uint8Array(heap.length - 16); memory[39] = 0x80;
+  writeHeap(packed, layout(packed), memory, 16, 6000); return same(memory, heap.subarray(16)); });
+attempt("cut", () => layout(packed.subarray(0, packed.length - 1)).length);
+attempt("longer", () => layout(new Uint8Array([...packed, 0])).length);
+attempt("notASnapshot", () => layout(new Uint8Array(4096)).length);
 const swapped = packed.slice();
 new DataView(swapped.buffer).setUint32(12, 7, true);  // a page number past the heap's end
-attempt("pagePastTheEnd", () => unpackHeap(swapped).length);
+attempt("pagePastTheEnd", () => layout(swapped).length);
 const zeros = new Uint8Array(8192);
-attempt("allZeros", () => [packHeap(zeros).length, unpackHeap(packHeap(zeros)).length]);
+attempt("allZeros", () => [packHeap(zeros).length, layout(packHeap(zeros)).pages.length]);
+
+// Pyodide's snapshot: its header (magic, where the memory begins, the JSON's
+// length; the JSON at byte 48), then the memory, restored as Pyodide 314 does.
+const snapshot = new Uint8Array(64 + 4096 * 3);
+new Uint32Array(snapshot.buffer, 0, 3).set([0x706e7500, 64, 5]);
+snapshot.set(Buffer.from("[1,2]"), 48);
+snapshot.set([4, 5, 6], 64 + 4096);
+attempt("pyodide", () => {
+  const memory = new WebAssembly.Memory({ initial: 1 });
+  new Uint8Array(memory.buffer).fill(7, 0, 100).fill(7, 9000, 9001);  // written before the restore, below its break
+  const t = pyodideSnapshot(packHeap(snapshot), () => ({ memory, dirty: 10000 }));
+  const e = new Uint32Array(t.buffer, t.byteOffset, t.byteLength / 4);
+  const json = new TextDecoder().decode(t.subarray(48, 48 + e[2]));
+  new Uint8Array(memory.buffer).set(t.subarray(e[1]));
+  return [json, t.written, same(new Uint8Array(memory.buffer, 0, 4096 * 3), snapshot.subarray(64))];
+});
+attempt("pyodideTooBig", () => {
+  const t = pyodideSnapshot(packHeap(snapshot), () => ({ memory: new WebAssembly.Memory({ initial: 0 }), dirty: 0 }));
+  return t.subarray(64).length;
+});
 
 // The archive: written into a fake file system, or refused.
 const fakePyodide = (files) => ({
@@ -79,7 +107,10 @@ def test_kept_snapshots_and_the_game_files_come_back_whole_or_are_refused(site_d
     assert out["sameHeap"] is True
     for case in ("cut", "longer", "notASnapshot", "pagePastTheEnd"):
         assert str(out[case]).startswith("refused: "), case
-    assert out["allZeros"] == [12, 8192]
+    assert out["overWritten"] is True and out["overMinusZero"] is True
+    assert out["allZeros"] == [12, 0]
+    assert out["pyodide"] == ["[1,2]", True, True]
+    assert out["pyodideTooBig"] == "refused: a snapshot larger than the runtime's memory"
     assert out["site"] > 100  # every module of game/ and ui/, and PyScript's bytecode
     for case in ("tarCut", "escapes", "absolute", "sizePastTheEnd", "notText"):
         assert str(out[case]).startswith("refused: app.tar is damaged"), case

@@ -57,15 +57,14 @@
   // them unpacked, does not serve it.
   const packed = !(navigator.serviceWorker && navigator.serviceWorker.controller);
 
-  // A module worker started with one message: { worker, answer } (a
-  // promise of its one reply, or of { error }).
-  function askWorker(url, message) {
-    const worker = new Worker(url, { type: "module" });
+  // A module worker for release ``key`` (its name, which it starts from):
+  // { worker, answer } (a promise of its one reply, or of { error }).
+  function askWorker(url, key) {
+    const worker = new Worker(url, { type: "module", name: key });
     const answer = new Promise((resolve) => {
       worker.onmessage = ({ data }) => resolve(data);
       worker.onerror = (event) => resolve({ error: event.message || `${url} failed` });
     });
-    worker.postMessage(message);
     return { worker, answer };
   }
 
@@ -79,7 +78,7 @@
     const key = root.dataset.snapshotKey;
     try {
       if (!key || localStorage.getItem("tp.snapshot") !== key || typeof Worker === "undefined") return null;
-      return askWorker("./ui/snapshot_reader.mjs", { key });
+      return askWorker("./ui/snapshot_reader.mjs", key);
     } catch (error) {
       return null; // storage blocked, or no module workers: a normal start
     }

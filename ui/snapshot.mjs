@@ -170,7 +170,7 @@ async function make(key) {
   } catch {
     return;  // storage refused: no snapshot
   }
-  const done = await reply(window.TriplePlayBoot.askWorker(new URL("./snapshot_worker.mjs", import.meta.url), { key }));
+  const done = await reply(window.TriplePlayBoot.askWorker(new URL("./snapshot_worker.mjs", import.meta.url), key));
   if (done.error) console.warn("[snapshot] not made: " + done.error);
   else {
     keptFor(key);

@@ -3,12 +3,13 @@
  *
  * A snapshot is Pyodide's whole heap (31.5 MB), more than half of it zeros;
  * kept without them (about 13 MB) it reads back in less than half the time,
- * and rebuilding it costs a copy of the pages kept. The layout, in
- * little-endian 32-bit words: MAGIC, the heap's length, the number of
+ * and only the pages kept are copied into the restored runtime's memory.
+ * The layout, in little-endian 32-bit words: MAGIC, the heap's length, the number of
  * pages kept, their numbers (ascending), then the pages themselves (the
  * last page of the heap may be short). ui/snapshot_worker.mjs packs,
- * ui/snapshot_reader.mjs unpacks; anything that does not fit this exactly is
- * refused.
+ * ui/snapshot_reader.mjs checks the layout, ui/start_pyodide.mjs writes the
+ * pages into the restored runtime's memory; anything that does not fit this
+ * exactly is refused.
  */
 // Not named like sw.js's caches ("triple-play-<release>"), which it deletes.
 export const CACHE = "tp-snapshot";
@@ -40,25 +41,106 @@ export function packHeap(heap) {
   return packed;
 }
 
-/** The heap again; throws on anything that is not a packed heap whole. */
-export function unpackHeap(packed) {
+/** The packed heap's layout, checked whole: { length, pages, start } (the
+ * heap's length, the numbers of the pages kept, where their bytes begin);
+ * throws on anything that is not a packed heap. */
+export function layout(packed) {
   const words = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
   const word = (i) => words.getUint32(i * 4, true);
   if (packed.length < HEADER * 4 || word(0) !== MAGIC) throw new Error("not a snapshot");
   const [length, count] = [word(1), word(2)];
-  const pages = Math.ceil(length / PAGE);
   const start = (HEADER + count) * 4;
-  if (count > pages || packed.length < start) throw new Error("a snapshot cut short");
-  const heap = new Uint8Array(length);
-  let at = start, previous = -1;
+  if (count > Math.ceil(length / PAGE) || packed.length < start) throw new Error("a snapshot cut short");
+  const pages = [];
+  let bytes = 0;
   for (let i = 0; i < count; i++) {
     const page = word(HEADER + i);
-    const size = Math.min(PAGE, length - page * PAGE);
-    if (page <= previous || page >= pages || at + size > packed.length) throw new Error("a damaged snapshot");
-    heap.set(packed.subarray(at, at + size), page * PAGE);
-    at += size;
-    previous = page;
+    if (page <= (pages.at(-1) ?? -1) || page * PAGE >= length) throw new Error("a damaged snapshot");
+    pages.push(page);
+    bytes += Math.min(PAGE, length - page * PAGE);
   }
-  if (at !== packed.length) throw new Error("a damaged snapshot");
-  return heap;
+  if (start + bytes !== packed.length) throw new Error("a damaged snapshot");
+  return { length, pages, start };
+}
+
+// Whether bytes [from, to) of ``view`` hold anything but zeros (read 8 at
+// a time where aligned: a zero double is +0 or -0, the sign bit alone).
+function written(view, from, to) {
+  const a = view.byteOffset + from, b = view.byteOffset + to;
+  const first = Math.min(b, a + ((8 - (a % 8)) % 8)), last = Math.max(first, b - (b % 8));
+  const bytes = new Uint8Array(view.buffer);
+  const words = new Float64Array(view.buffer, first, (last - first) / 8);
+  for (let i = a; i < first; i++) if (bytes[i]) return true;
+  for (let i = 0; i < words.length; i++) if (words[i] !== 0 || 1 / words[i] < 0) return true;
+  for (let i = last; i < b; i++) if (bytes[i]) return true;
+  return false;
+}
+
+/** The heap's bytes from ``from`` on, written into ``target`` as far as it
+ * goes (target[i] = heap[from + i]): the pages kept, and zeros over those
+ * not kept, where target may hold anything below ``dirty`` and holds zeros
+ * from there on (a runtime's fresh memory above its break). Runs of pages
+ * kept one after another are copied at once. */
+export function writeHeap(packed, { length, pages, start }, target, from, dirty) {
+  const end = Math.min(length, from + target.length);
+  const clear = (lo, hi) => {  // heap bytes [lo, hi), not kept: zeros
+    const [a, b] = [Math.max(lo, from) - from, Math.min(hi, end, from + dirty) - from];
+    if (a < b && written(target, a, b)) target.fill(0, a, b);
+  };
+  const copy = (lo, hi, at) => {  // heap bytes [lo, hi), kept from packed[at] on
+    const [a, b] = [Math.max(lo, from), Math.min(hi, end)];
+    if (a < b) target.set(packed.subarray(at + a - lo, at + b - lo), a - from);
+  };
+  let at = start, next = 0;
+  for (let i = 0; i < pages.length;) {
+    let j = i + 1;
+    while (j < pages.length && pages[j] === pages[j - 1] + 1) j++;
+    const [lo, hi] = [pages[i] * PAGE, Math.min(length, (pages[j - 1] + 1) * PAGE)];
+    clear(next, lo);
+    copy(lo, hi, at);
+    at += hi - lo;
+    next = hi;
+    i = j;
+  }
+  clear(next, length);
+}
+
+// What loadPyodide's _loadSnapshot gets: Pyodide's own header (its magic,
+// where the memory's copy begins, its JSON state; Pyodide 314), whose
+// restore then copies the memory with HEAP8.set(snapshot.subarray(offset)).
+// Asked for that, it writes the pages kept straight into the runtime's
+// memory and hands back nothing to copy: no 31.5 MB rebuilt and copied,
+// most of it zeros already there.
+class PyodideHeader extends Uint8Array {
+  static get [Symbol.species]() {
+    return Uint8Array;
+  }
+
+  subarray(begin, end) {
+    if (begin === this.length && end === undefined) this.writeMemory();
+    return super.subarray(begin, end);
+  }
+}
+
+/** The snapshot as loadPyodide's _loadSnapshot takes it, for the runtime
+ * ``runtime()`` gives once Pyodide has instantiated it: { memory, dirty }
+ * (its memory, and where the bytes it may have written so far end). Its
+ * ``written`` turns true once the memory is restored. */
+export function pyodideSnapshot(packed, runtime) {
+  const shape = layout(packed);
+  const offset = new Uint8Array(8);
+  writeHeap(packed, shape, offset, 0, 0);
+  const length = new DataView(offset.buffer).getUint32(4, true);
+  if (length % 4 || length > shape.length) throw new Error("not a snapshot");
+  const header = new PyodideHeader(length);
+  writeHeap(packed, shape, header, 0, 0);
+  header.written = false;
+  header.writeMemory = () => {
+    const { memory, dirty } = runtime();
+    const target = new Uint8Array(memory.buffer);
+    if (shape.length - length > target.length) throw new Error("a snapshot larger than the runtime's memory");
+    writeHeap(packed, shape, target, length, dirty);
+    header.written = true;
+  };
+  return header;
 }

@@ -1,6 +1,7 @@
 /* Makes the memory snapshot a later visit starts from (ui/snapshot.mjs).
  *
- * A module worker, so the page's main thread does none of it: a second
+ * A module worker named after the release's key (ui/boot.js's askWorker),
+ * so the page's main thread does none of it: a second
  * Pyodide started with _makeSnapshot (the page's own runtime could not
  * make one: PyScript has handed it JavaScript objects a snapshot cannot
  * hold), app.tar's files written as the page's are (ui/app_files.mjs),
@@ -49,7 +50,7 @@ async function compiled() {
     .map((name) => name.slice(0, -4).replace(/\/__init__$/, "").replaceAll("/", "."));
 }
 
-onmessage = async ({ data: { key } }) => {
+async function make(key) {
   try {
     const start = performance.now();
     const pyodide = await loadPyodide({ _makeSnapshot: true, stdLibURL: STDLIB });
@@ -62,4 +63,6 @@ onmessage = async ({ data: { key } }) => {
   } catch (error) {
     postMessage({ error: String(error) });
   }
-};
+}
+
+make(self.name);

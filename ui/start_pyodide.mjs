@@ -18,7 +18,10 @@
  * fetched unpacked.
  *
  * A return visit's runtime is restored from a memory snapshot this phone
- * made after an earlier start (ui/snapshot.mjs), when there is one. Either
+ * made after an earlier start (ui/snapshot.mjs), when there is one: the
+ * pages it kept are written straight into the new runtime's memory
+ * (ui/snapshot_pages.mjs, pyodideSnapshot), which is why the instance is
+ * kept here. Either
  * way the runtime PyScript gets already holds the game's files
  * (ui/app_files.mjs; pyscript.toml has no [files]). The performance marks
  * "tp:..." time the steps for bench/start_breakdown.py.
@@ -32,6 +35,7 @@ import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
 import { fetchApp, unpackApp } from "./app_files.mjs";
 import { unxz } from "./xz.mjs";
 import { drop, reading, stored, tell, whenReady } from "./snapshot.mjs";
+import { pyodideSnapshot } from "./snapshot_pages.mjs";
 
 // The standard library with the modules a start-up imports compiled
 // (scripts/build_site.py writes it next to pyodide.mjs, as STDLIB_ZIP).
@@ -95,6 +99,9 @@ function unpackWasm() {
     .then((response) => (response.ok ? unpacked(response) : response)));
 }
 
+// The runtime's wasm instance, once Pyodide has it from useModule.
+let instance = null;
+
 // Pyodide's request for the wasm and its compile get ``compiled``, a
 // promise of the module compiled already.
 function useModule(compiled) {
@@ -103,8 +110,17 @@ function useModule(compiled) {
   WebAssembly.instantiateStreaming = async function instantiateCompiled(_response, imports) {
     WebAssembly.instantiateStreaming = instantiate;
     const module = await compiled;
-    return { module, instance: await WebAssembly.instantiate(module, imports) };
+    instance = await WebAssembly.instantiate(module, imports);
+    return { module, instance };
   };
+}
+
+// The runtime's memory, and where what it may have written so far ends:
+// its break (sbrk) and its stack, which lies below (Emscripten's layout).
+function runtimeMemory() {
+  const exports = instance.exports;
+  return { memory: exports.memory,
+           dirty: Math.max(exports.sbrk(0) >>> 0, exports.emscripten_stack_get_base() >>> 0) };
 }
 
 // Where the offline copy serves the wasm unpacked, it is compiled as the
@@ -138,13 +154,14 @@ const snapshot = stored().then((read) => {
 // later for the wasm, as it needs them. NONE: the read found nothing to use.
 const NONE = new Error("no snapshot");
 async function restored() {
-  const heap = snapshot.then((read) => read?.heap ?? Promise.reject(NONE));
+  const heap = snapshot.then((read) => (read ? pyodideSnapshot(read.heap, runtimeMemory) : Promise.reject(NONE)));
   heap.catch(() => {});  // handled below, once loadPyodide asks for it
   const compiled = snapshot.then((read) => read?.module ?? compile());
   compiled.catch(() => {});  // reported as Pyodide's own compile would be
   useModule(compiled);
   try {
     const pyodide = await load({ stdLibURL: STDLIB, _loadSnapshot: heap });
+    if (!(await heap).written) throw new Error("the snapshot's memory was never written");
     tell("restored");
     return pyodide;
   } catch (error) {
