@@ -204,9 +204,9 @@ def test_failure_before_the_panel_exists_is_still_shown(phone_context, base_url,
     """A failure reported while <head> is parsed (before #boot-error exists)
     must still reach the panel. ui/main.py is held, so the start-up cannot
     recover and hide the panel."""
-    html = (site_dir / "index.html").read_text().replace(
-        '<script src="./ui/boot.js"></script>',
-        '<script src="./ui/boot.js"></script><script>TriplePlayBoot.fail("early failure")</script>')
+    html = (site_dir / "index.html").read_text()
+    boot = html.index("</script>", html.index("window.TriplePlayBoot = ")) + len("</script>")  # written in by the build
+    html = html[:boot] + '<script>TriplePlayBoot.fail("early failure")</script>' + html[boot:]
     page = phone_context.new_page()
     page.route(base_url, lambda route: route.fulfill(status=200, content_type="text/html", body=html))
     page.route("**/ui/main.py", lambda route: None)  # never answered

@@ -89,9 +89,10 @@ SNAPSHOT_MADE_OF = (f"vendor/pyodide/{WASM}", "vendor/pyodide/pyodide.asm.mjs", 
 # index.html's marker for the early new-game screen's rules (ui/early.js), and
 # what a Python process of its own prints of the engine's presets for it.
 PRESETS_MARK = "<!-- presets -->"
-# ui/early.js runs in <head> before the first paint on every visit: the build
-# writes it into index.html, as a request of its own would hold up the paint.
-INLINE_SCRIPT = "ui/early.js"
+# ui/boot.js and ui/early.js run in <head> before the first paint on every
+# visit: the build writes them into index.html, as a request of their own
+# would hold up the parser and so the paint.
+INLINE_SCRIPTS = ("ui/boot.js", "ui/early.js")
 # Its stylesheets too (<link rel="stylesheet">): the first paint then waits
 # for no request (bench/LOG.md, 7 December: the table painted about 40 ms
 # sooner on the phone profile). The rules pages keep theirs (RULES_STYLESHEET).
@@ -261,12 +262,17 @@ def pyscript_start_chunks() -> list[str]:
     return chunks
 
 
-def inline_script(html: str) -> str:
-    """index.html with INLINE_SCRIPT's <script src> replaced by its text."""
-    tag = f'<script src="./{INLINE_SCRIPT}"></script>'
-    if tag not in html:
-        sys.exit(f"index.html lost its {tag}")
-    return html.replace(tag, f"<script>\n{(ROOT / INLINE_SCRIPT).read_text()}</script>")
+def inline_scripts(html: str) -> str:
+    """index.html with each of INLINE_SCRIPTS' <script src> replaced by its text."""
+    for script in INLINE_SCRIPTS:
+        tag = f'<script src="./{script}"></script>'
+        if tag not in html:
+            sys.exit(f"index.html lost its {tag}")
+        text = (ROOT / script).read_text()
+        if "</script" in text:
+            sys.exit(f"{script} cannot be written into index.html as it is")
+        html = html.replace(tag, f"<script>\n{text}</script>")
+    return html
 
 
 def inline_styles(html: str, out: Path) -> str:
@@ -324,7 +330,7 @@ def start_up_preloads(html: str) -> str:
     config, the TOML parser, the error plugin, then pyodide.mjs, whose
     loadPyodide then fetches the lock file, stdlib, wasm and asm.mjs; the
     wasm and APP_BUNDLE are preloaded by ui/boot.js, which knows which copy
-    this visit reads);
+    this visit reads; last, once the runtime is up, the page's ENTRY);
     preloaded, they download together as the page starts instead of ~150 ms
     later, after PyScript's own start-up. So do the modules
     ui/start_pyodide.mjs imports (else found one import after another, each
@@ -344,7 +350,7 @@ def start_up_preloads(html: str) -> str:
         ("fetch", "pyscript.toml"),
         ("module", "vendor/pyodide/pyodide.mjs"),
         ("module", "vendor/pyodide/pyodide.asm.mjs"),
-    ] + [("fetch", f"vendor/pyodide/{f}") for f in (LOCK_FILE, STDLIB_ZIP)]
+    ] + [("fetch", f"vendor/pyodide/{f}") for f in (LOCK_FILE, STDLIB_ZIP)] + [("fetch", f"ui/{ENTRY}")]
     links = [PRELOAD_LINK[kind].format(path) for kind, path in preloads]
     return html.replace(PRELOAD_MARK, "\n  ".join(links))
 
@@ -400,7 +406,7 @@ def build(out: Path) -> int:
 
     # UI assets (css, js), the page's entry script, and the Python packages.
     for path in sorted((ROOT / "ui").iterdir()):
-        inlined = f"ui/{path.name}" == INLINE_SCRIPT or (path.suffix == ".css" and path.name != RULES_STYLESHEET)
+        inlined = f"ui/{path.name}" in INLINE_SCRIPTS or (path.suffix == ".css" and path.name != RULES_STYLESHEET)
         if (path.suffix in (".css", ".js", ".mjs") or path.name == ENTRY) and not inlined:
             copy_file(path, out / "ui" / path.name)
     write_packages(out)
@@ -429,7 +435,7 @@ def build(out: Path) -> int:
     if SNAPSHOT_KEY_MARK not in html:
         sys.exit(f"index.html lost its {SNAPSHOT_KEY_MARK} marker")
     html = html.replace(SNAPSHOT_KEY_MARK, f'data-snapshot-key="{snapshot_key(out)}"')
-    html = start_up_preloads(preset_options(inline_styles(inline_script(html), out)))
+    html = start_up_preloads(preset_options(inline_styles(inline_scripts(html), out)))
     (out / "index.html").write_text(html)
 
     for name in APP_FILES:
