@@ -39,11 +39,13 @@ export async function fetchApp(packed = false) {
   }
 }
 
+const TEXT = new TextDecoder("utf-8", { fatal: true });
+
 function field(header, start, length) {
   const bytes = header.subarray(start, start + length);
   const end = bytes.indexOf(0);
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(end < 0 ? bytes : bytes.subarray(0, end));
+    return TEXT.decode(end < 0 ? bytes : bytes.subarray(0, end));
   } catch {
     throw new Error("app.tar is damaged (a header that is not text)");
   }
@@ -54,7 +56,7 @@ function files(tar) {
   const found = [];
   for (let at = 0; at + BLOCK <= tar.length;) {
     const header = tar.subarray(at, at + BLOCK);
-    if (header.every((byte) => byte === 0)) return found;  // the end
+    if (!header.some((byte) => byte !== 0)) return found;  // the end
     const prefix = field(header, 345, 155), type = field(header, 156, 1);
     const name = (prefix ? prefix + "/" : "") + field(header, 0, 100);
     const size = parseInt(field(header, 124, 12).trim(), 8);
@@ -73,9 +75,12 @@ function files(tar) {
 export function unpackApp(pyodide, tar) {
   const { FS } = pyodide;
   const cwd = FS.cwd();
+  const made = new Set();
   for (const [name, body] of files(tar)) {
     const path = `${cwd}/${name}`;
-    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    const folder = path.slice(0, path.lastIndexOf("/"));
+    if (!made.has(folder)) FS.mkdirTree(folder);
+    made.add(folder);
     FS.writeFile(path, body);
   }
   pyodide.runPython(STALE_FINDERS);
