@@ -144,7 +144,8 @@ def on_command(handler):
     """Call handler(cmd, arg) for clicks on enabled elements with data-cmd,
     handler(cmd, value) when a form control with data-change changes, and
     handler(cmd, arg) for the gestures ui/gestures.js sends as "tp-command",
-    handler("page-hidden", None) when the page goes to the background, and
+    handler("page-hidden", None) when the page goes to the background while
+    several people share the phone (<html data-private>, ui/handoff), and
     handler("fragment", text) when a link changes only the address's fragment
     (a link to this page opened while it is open: no new page load)."""
     def listener(event):
@@ -165,7 +166,7 @@ def on_command(handler):
         handler(str(detail.cmd), _js(detail.arg))
 
     def visibility(_event):  # the page went to the background: a shared phone hides the hand
-        if document.hidden:
+        if document.hidden and document.documentElement.getAttribute("data-private") == "1":
             handler("page-hidden", None)
 
     def fragment(_event):
