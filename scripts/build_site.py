@@ -231,7 +231,8 @@ def write_packed_wasm(folder: Path) -> None:
         partial.replace(cached)
     copy_file(cached, folder / PACKED_WASM)
     copy_file(XZ_DECODER, folder.parent.parent / XZ_DECODER_SITE)
-    for script, names in (("ui/boot.js", (f"/vendor/pyodide/{WASM}", f"/{XZ_DECODER_SITE}", f"/{PACKED_APP}")),
+    for script, names in (("ui/boot.js", (f"/vendor/pyodide/{WASM}", f"/{XZ_DECODER_SITE}", f"/{PACKED_APP}",
+                                          f"/vendor/pyodide/{STDLIB_ZIP}")),
                           ("ui/start_pyodide.mjs", (f"/vendor/pyodide/{WASM}",)),
                           ("ui/xz.mjs", (f"/{XZ_DECODER_SITE}",))):
         text = (ROOT / script).read_text()
@@ -329,8 +330,9 @@ def start_up_preloads(html: str) -> str:
     PyScript fetches these one after another (core.js, its main chunk, the
     config, the TOML parser, the error plugin, then pyodide.mjs, whose
     loadPyodide then fetches the lock file, stdlib, wasm and asm.mjs; the
-    wasm and APP_BUNDLE are preloaded by ui/boot.js, which knows which copy
-    this visit reads; last, once the runtime is up, the page's ENTRY);
+    wasm, STDLIB_ZIP and APP_BUNDLE are preloaded by ui/boot.js, which knows
+    which copy this visit reads, if any; last, once the runtime is up, the
+    page's ENTRY);
     preloaded, they download together as the page starts instead of ~150 ms
     later, after PyScript's own start-up. So do the modules
     ui/start_pyodide.mjs imports (else found one import after another, each
@@ -350,7 +352,9 @@ def start_up_preloads(html: str) -> str:
         ("fetch", "pyscript.toml"),
         ("module", "vendor/pyodide/pyodide.mjs"),
         ("module", "vendor/pyodide/pyodide.asm.mjs"),
-    ] + [("fetch", f"vendor/pyodide/{f}") for f in (LOCK_FILE, STDLIB_ZIP)] + [("fetch", f"ui/{ENTRY}")]
+        ("fetch", f"vendor/pyodide/{LOCK_FILE}"),
+        ("fetch", f"ui/{ENTRY}"),
+    ]
     links = [PRELOAD_LINK[kind].format(path) for kind, path in preloads]
     return html.replace(PRELOAD_MARK, "\n  ".join(links))
 

@@ -85,11 +85,13 @@
   }
   const snapshotRead = packed ? null : readSnapshot();
 
-  // The runtime's wasm, preloaded with the page's first requests, unless the
-  // snapshot's reader compiles it, and the game's files (app.tar): served by
-  // the offline copy, they are read unpacked from there; otherwise their
-  // packed copies and the decoder are fetched, which ui/start_pyodide.mjs
-  // and ui/app_files.mjs unpack (scripts/build_site.py: PACKED_WASM,
+  // What the runtime's start reads, preloaded with the page's first
+  // requests: the wasm, the standard library and the game's files
+  // (app.tar). Served by the offline copy, they are read unpacked from
+  // there, and where the snapshot's reader runs it reads them (their bodies
+  // then come in on its thread, not the page's); otherwise their packed
+  // copies and the decoder are fetched, which ui/start_pyodide.mjs and
+  // ui/app_files.mjs unpack (scripts/build_site.py: PACKED_WASM,
   // PACKED_APP).
   function preload(href, as) {
     const link = document.createElement("link");
@@ -103,10 +105,11 @@
     preload("./vendor/pyodide/pyodide.asm.wasm.xz", "fetch");
     preload("./vendor/xz/xz-decompress.min.js", "script");
     preload("./app.tar.xz", "fetch");
-  } else {
-    if (!snapshotRead) preload("./vendor/pyodide/pyodide.asm.wasm", "fetch");
+  } else if (!snapshotRead) {
+    preload("./vendor/pyodide/pyodide.asm.wasm", "fetch");
     preload("./app.tar", "fetch");
   }
+  if (!snapshotRead) preload("./vendor/pyodide/python_stdlib_compiled.zip", "fetch");
 
   const $ = (id) => document.getElementById(id);
   const loading = () => root.dataset.appState === "loading";

@@ -7,25 +7,38 @@
  * otherwise queue behind, and hold up, everything else a start does on the
  * main thread (bench/LOG.md, 7 December); its bytes come back transferred,
  * not copied, their layout checked (ui/snapshot_pages.mjs). The runtime's
- * wasm is compiled here meanwhile, for the same reason; the page gets the
- * compiled module. Answers { heap, module } (heap null: none kept; module
- * null: the page compiles the wasm itself) or { error }.
+ * wasm is compiled here meanwhile, and the standard library and app.tar
+ * read, for the same reason (the page would take in their bodies on its
+ * main thread); the page gets the compiled module and their bytes.
+ * Answers { heap, module, stdlib, app } (heap null: none kept; any other
+ * null: the page fetches or compiles it itself) or { error }.
  */
 import { CACHE, entry, layout } from "./snapshot_pages.mjs";
 
 const WASM = new URL("../vendor/pyodide/pyodide.asm.wasm", import.meta.url).href;
+const STDLIB = new URL("../vendor/pyodide/python_stdlib_compiled.zip", import.meta.url).href;
+const APP = new URL("../app.tar", import.meta.url).href;
+
+// A file's bytes, or null.
+async function bytes(url) {
+  try {
+    const response = await fetch(url);
+    return response.ok ? await response.arrayBuffer() : null;
+  } catch {
+    return null;
+  }
+}
 
 async function read(key) {
   const compiled = WebAssembly.compileStreaming(fetch(WASM)).catch(() => null);
+  const files = Promise.all([bytes(STDLIB), bytes(APP)]);
   try {
     const hit = await caches.match(entry(key), { cacheName: CACHE });  // opens none that is not there
-    if (!hit) {
-      postMessage({ heap: null });
-      return;
-    }
-    const heap = new Uint8Array(await hit.arrayBuffer());
-    layout(heap);
-    postMessage({ heap, module: await compiled }, [heap.buffer]);
+    const heap = hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+    if (heap) layout(heap);
+    const [stdlib, app] = await files;
+    postMessage({ heap, module: heap && await compiled, stdlib, app },
+                [heap?.buffer, stdlib, app].filter(Boolean));
   } catch (error) {
     postMessage({ error: String(error) });
   }

@@ -78,16 +78,19 @@ async function unpacked(response) {
   return new Response(body, { headers: { "Content-Type": "application/wasm" } });
 }
 
-// The page's fetch, before answerWasmRequest stands in for it.
+// The page's fetch, before answerRequest stands in for it.
 const networkFetch = globalThis.fetch;
+// loadPyodide's requests answered here: {url: answer()}, each once.
+const answers = new Map();
 
-// Answers loadPyodide's one request for the wasm with answer().
-function answerWasmRequest(answer) {
-  globalThis.fetch = function fetchWasm(resource, options) {
-    if (String(resource instanceof Request ? resource.url : resource) !== WASM) {
-      return networkFetch.call(this, resource, options);
-    }
-    globalThis.fetch = networkFetch;
+// Answers loadPyodide's one request for ``url`` with answer().
+function answerRequest(url, answer) {
+  answers.set(url, answer);
+  globalThis.fetch = function fetchAnswered(resource, options) {
+    const answer = answers.get(String(resource instanceof Request ? resource.url : resource));
+    if (!answer) return networkFetch.call(this, resource, options);
+    answers.delete(String(resource instanceof Request ? resource.url : resource));
+    if (!answers.size) globalThis.fetch = networkFetch;
     return answer();
   };
 }
@@ -95,7 +98,7 @@ function answerWasmRequest(answer) {
 // The request for the wasm answered with the packed copy, unpacked.
 function unpackWasm() {
   if (!window.TriplePlayBoot?.packed) return;
-  answerWasmRequest(() => networkFetch(WASM + ".xz")
+  answerRequest(WASM, () => networkFetch(WASM + ".xz")
     .then((response) => (response.ok ? unpacked(response) : response)));
 }
 
@@ -105,7 +108,7 @@ let instance = null;
 // Pyodide's request for the wasm and its compile get ``compiled``, a
 // promise of the module compiled already.
 function useModule(compiled) {
-  answerWasmRequest(async () => new Response(null));  // never read: see below
+  answerRequest(WASM, async () => new Response(null));  // never read: see below
   const instantiate = WebAssembly.instantiateStreaming;
   WebAssembly.instantiateStreaming = async function instantiateCompiled(_response, imports) {
     WebAssembly.instantiateStreaming = instantiate;
@@ -133,32 +136,37 @@ function compileEarly() {
   useModule(compiled);
 }
 
-// The wasm compiled from the offline copy (past answerWasmRequest's stand-in,
+// The wasm compiled from the offline copy (past answerRequest's stand-in,
 // which is for Pyodide's own request).
 function compile() {
   return WebAssembly.compileStreaming(networkFetch.call(globalThis, WASM));
 }
 
 // A return visit starts from the snapshot this phone made (ui/snapshot.mjs),
-// whose reader, started with the page, also compiles the wasm; any failure
-// is a normal start. app.tar downloads meanwhile (the page preloads it).
+// whose reader, started with the page, also compiles the wasm and reads
+// the standard library and app.tar; any failure is a normal start.
+// Otherwise app.tar downloads meanwhile (the page preloads it).
 const KEY = document.documentElement.dataset.snapshotKey;
-const app = fetchApp(Boolean(window.TriplePlayBoot?.packed));
-app.catch(() => {});  // reported through `started`
 const snapshot = stored().then((read) => {
   performance.mark("tp:snapshot-read");
   return read;
 });
+const app = reading()
+  ? snapshot.then((read) => (read?.app ? new Uint8Array(read.app) : fetchApp()))
+  : fetchApp(Boolean(window.TriplePlayBoot?.packed));
+app.catch(() => {});  // reported through `started`
 // The runtime's start does not wait for the read: Pyodide's first steps
-// (its configuration, its module) run meanwhile; it asks for the heap, and
-// later for the wasm, as it needs them. NONE: the read found nothing to use.
+// (its configuration, its module) run meanwhile; it asks for the standard
+// library, the heap and the wasm as it needs them. NONE: the read found
+// no snapshot.
 const NONE = new Error("no snapshot");
 async function restored() {
-  const heap = snapshot.then((read) => (read ? pyodideSnapshot(read.heap, runtimeMemory) : Promise.reject(NONE)));
+  const heap = snapshot.then((read) => (read?.heap ? pyodideSnapshot(read.heap, runtimeMemory) : Promise.reject(NONE)));
   heap.catch(() => {});  // handled below, once loadPyodide asks for it
   const compiled = snapshot.then((read) => read?.module ?? compile());
   compiled.catch(() => {});  // reported as Pyodide's own compile would be
   useModule(compiled);
+  answerRequest(STDLIB, () => snapshot.then((read) => (read?.stdlib ? new Response(read.stdlib) : networkFetch(STDLIB))));
   try {
     const pyodide = await load({ stdLibURL: STDLIB, _loadSnapshot: heap });
     if (!(await heap).written) throw new Error("the snapshot's memory was never written");
