@@ -87,11 +87,12 @@ const answers = new Map();
 function answerRequest(url, answer) {
   answers.set(url, answer);
   globalThis.fetch = function fetchAnswered(resource, options) {
-    const answer = answers.get(String(resource instanceof Request ? resource.url : resource));
-    if (!answer) return networkFetch.call(this, resource, options);
-    answers.delete(String(resource instanceof Request ? resource.url : resource));
+    const asked = String(resource instanceof Request ? resource.url : resource);
+    const answered = answers.get(asked);
+    if (!answered) return networkFetch.call(this, resource, options);
+    answers.delete(asked);
     if (!answers.size) globalThis.fetch = networkFetch;
-    return answer();
+    return answered();
   };
 }
 
