@@ -79,8 +79,10 @@ export function unpackApp(pyodide, tar) {
   for (const [name, body] of files(tar)) {
     const path = `${cwd}/${name}`;
     const folder = path.slice(0, path.lastIndexOf("/"));
-    if (!made.has(folder)) FS.mkdirTree(folder);
-    made.add(folder);
+    if (!made.has(folder)) {
+      FS.mkdirTree(folder);
+      made.add(folder);
+    }
     FS.writeFile(path, body);
   }
   pyodide.runPython(STALE_FINDERS);

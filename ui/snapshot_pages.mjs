@@ -4,9 +4,9 @@
  * A snapshot is Pyodide's whole heap (31.5 MB), more than half of it zeros;
  * kept without them (about 13 MB) it reads back in less than half the time,
  * and only the pages kept are copied into the restored runtime's memory.
- * The layout, in little-endian 32-bit words: MAGIC, the heap's length, the number of
- * pages kept, their numbers (ascending), then the pages themselves (the
- * last page of the heap may be short). ui/snapshot_worker.mjs packs,
+ * The layout, in little-endian 32-bit words: MAGIC, the heap's length, the
+ * number of pages kept, their numbers (ascending), then the pages
+ * themselves (the last page of the heap may be short). ui/snapshot_worker.mjs packs,
  * ui/snapshot_reader.mjs checks the layout, ui/start_pyodide.mjs writes the
  * pages into the restored runtime's memory; anything that does not fit this
  * exactly is refused.

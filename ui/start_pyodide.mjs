@@ -21,10 +21,9 @@
  * made after an earlier start (ui/snapshot.mjs), when there is one: the
  * pages it kept are written straight into the new runtime's memory
  * (ui/snapshot_pages.mjs, pyodideSnapshot), which is why the instance is
- * kept here. Either
- * way the runtime PyScript gets already holds the game's files
- * (ui/app_files.mjs; pyscript.toml has no [files]). The performance marks
- * "tp:..." time the steps for bench/start_breakdown.py.
+ * kept here. Either way the runtime PyScript gets already holds the game's
+ * files (ui/app_files.mjs; pyscript.toml has no [files]). The performance
+ * marks "tp:..." time the steps for bench/start_breakdown.py.
  *
  * PyScript passes its stdout/stderr (where its error banner reads Python's
  * errors) and an indexURL derived from this file's address; the runtime
@@ -78,22 +77,26 @@ async function unpacked(response) {
   return new Response(body, { headers: { "Content-Type": "application/wasm" } });
 }
 
-// The page's fetch, before answerRequest stands in for it.
+// The page's fetch, before fetchAnswered stands in for it.
 const networkFetch = globalThis.fetch;
 // loadPyodide's requests answered here: {url: answer()}, each once.
 const answers = new Map();
 
+// The page's fetch while ``answers`` holds any: those requests get their
+// answer, once; the rest go to the network.
+function fetchAnswered(resource, options) {
+  const asked = String(resource instanceof Request ? resource.url : resource);
+  const answer = answers.get(asked);
+  if (!answer) return networkFetch.call(this, resource, options);
+  answers.delete(asked);
+  if (!answers.size) globalThis.fetch = networkFetch;
+  return answer();
+}
+
 // Answers loadPyodide's one request for ``url`` with answer().
 function answerRequest(url, answer) {
   answers.set(url, answer);
-  globalThis.fetch = function fetchAnswered(resource, options) {
-    const asked = String(resource instanceof Request ? resource.url : resource);
-    const answered = answers.get(asked);
-    if (!answered) return networkFetch.call(this, resource, options);
-    answers.delete(asked);
-    if (!answers.size) globalThis.fetch = networkFetch;
-    return answered();
-  };
+  globalThis.fetch = fetchAnswered;
 }
 
 // The request for the wasm answered with the packed copy, unpacked.
@@ -137,8 +140,8 @@ function compileEarly() {
   useModule(compiled);
 }
 
-// The wasm compiled from the offline copy (past answerRequest's stand-in,
-// which is for Pyodide's own request).
+// The wasm compiled from the offline copy (past fetchAnswered, which is for
+// Pyodide's own request).
 function compile() {
   return WebAssembly.compileStreaming(networkFetch.call(globalThis, WASM));
 }
