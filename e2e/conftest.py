@@ -29,8 +29,9 @@ pytest.register_assert_rewrite("pages")
 # of several hundred page starts, never in 80 starts in a row by
 # themselves, idle or loaded; with the tests in two processes and more
 # work beside them, five times in one run, twice in one test (bench/LOG.md).
-# Such a test runs again, at most twice (pytest-rerunfailures, which
-# reports it as rerun); any other failure fails it at once.
+# Such a test runs again, at most twice, each time in a new browser
+# (pytest-rerunfailures, which reports it as rerun; FileBrowser); any other
+# failure fails it at once.
 CRASHED = "Target crashed"
 HERE = Path(__file__).resolve().parent
 
@@ -74,13 +75,49 @@ def playwright_driver():
         yield pw
 
 
+class FileBrowser:
+    """A test file's browser: whatever one file's pages leave behind in the
+    browser's processes is gone before the next file starts. A test whose
+    tab crashed gets a new one for its rerun: in one CI run the same test's
+    tab crashed three times in a row in one browser."""
+
+    def __init__(self, playwright):
+        self.playwright = playwright
+        self.browser = None
+        self.crashed = False
+
+    def get(self):
+        if self.crashed:
+            self.close()
+        if self.browser is None:
+            self.browser = harness.launch_chromium(self.playwright)
+        return self.browser
+
+    def close(self):
+        if self.browser is not None:
+            self.browser.close()
+        self.browser, self.crashed = None, False
+
+
 @pytest.fixture(scope="module")
-def chromium(playwright_driver):
-    """A browser for each test file: whatever one file's pages leave behind
-    in the browser's processes is gone before the next file starts."""
-    browser = harness.launch_chromium(playwright_driver)
+def file_browser(playwright_driver):
+    browser = FileBrowser(playwright_driver)
     yield browser
     browser.close()
+
+
+@pytest.fixture
+def chromium(file_browser):
+    """The test file's browser."""
+    return file_browser.get()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.failed and CRASHED in str(report.longrepr) and "file_browser" in item.funcargs:
+        item.funcargs["file_browser"].crashed = True
+    return report
 
 
 @pytest.fixture(autouse=True)
