@@ -83,10 +83,11 @@ export function reading() {
   return Boolean(window.TriplePlayBoot?.snapshotRead);
 }
 
-/** What ui/boot.js's read found: { heap, module, stdlib, app } (this
- * release's snapshot, null where none is kept; the runtime's wasm compiled,
- * the standard library's and app.tar's bytes, each null where not read),
- * or null (no read, or a snapshot not to be trusted). */
+/** What ui/boot.js's read found: { heap, shape, module, stdlib, app } (this
+ * release's snapshot and its layout, null where none is kept; the
+ * runtime's wasm compiled, the standard library's and app.tar's bytes,
+ * each null where not read), or null (no read, or a snapshot not to be
+ * trusted). */
 export async function stored() {
   const read = window.TriplePlayBoot?.snapshotRead;
   if (!read) {  // none kept for this release (ui/boot.js read MARK)
@@ -94,14 +95,14 @@ export async function stored() {
     return null;
   }
   try {
-    const { heap, module, stdlib, app, error, late } = await reply(read, READ_MS);
+    const { heap, shape, module, stdlib, app, error, late } = await reply(read, READ_MS);
     if (late) {  // a read that hangs must not hold the start: kept for a visit that reads it in time
       console.warn("[snapshot] not used: " + error);
       return null;
     }
     if (error) throw new Error(error);
     if (heap) localStorage.setItem(MARK, RESTORING);
-    return { heap, module, stdlib, app };
+    return { heap, shape, module, stdlib, app };
   } catch (error) {  // damaged, cut, or storage refused
     console.warn("[snapshot] not used: " + error);
     await drop();

@@ -63,29 +63,19 @@ export function layout(packed) {
   return { length, pages, start };
 }
 
-// Whether bytes [from, to) of ``view`` hold anything but zeros (read 8 at
-// a time where aligned: a zero double is +0 or -0, the sign bit alone).
-function written(view, from, to) {
-  const a = view.byteOffset + from, b = view.byteOffset + to;
-  const first = Math.min(b, a + ((8 - (a % 8)) % 8)), last = Math.max(first, b - (b % 8));
-  const bytes = new Uint8Array(view.buffer);
-  const words = new Float64Array(view.buffer, first, (last - first) / 8);
-  for (let i = a; i < first; i++) if (bytes[i]) return true;
-  for (let i = 0; i < words.length; i++) if (words[i] !== 0 || 1 / words[i] < 0) return true;
-  for (let i = last; i < b; i++) if (bytes[i]) return true;
-  return false;
-}
-
 /** The heap's bytes from ``from`` on, written into ``target`` as far as it
  * goes (target[i] = heap[from + i]): the pages kept, and zeros over those
- * not kept, where target may hold anything below ``dirty`` and holds zeros
- * from there on (a runtime's fresh memory above its break). Runs of pages
- * kept one after another are copied at once. */
-export function writeHeap(packed, { length, pages, start }, target, from, dirty) {
+ * not kept where target may hold other bytes, in the ``stale`` spans of
+ * target ([begin, end) pairs; elsewhere it holds zeros, or bytes that
+ * nothing reads). Runs of pages kept one after another are copied at once;
+ * zeros are written without looking first. */
+export function writeHeap(packed, { length, pages, start }, target, from, stale) {
   const end = Math.min(length, from + target.length);
   const clear = (lo, hi) => {  // heap bytes [lo, hi), not kept: zeros
-    const [a, b] = [Math.max(lo, from) - from, Math.min(hi, end, from + dirty) - from];
-    if (a < b && written(target, a, b)) target.fill(0, a, b);
+    for (const [begin, until] of stale) {
+      const [a, b] = [Math.max(lo, from) - from, Math.min(hi, end) - from];
+      if (Math.max(a, begin) < Math.min(b, until)) target.fill(0, Math.max(a, begin), Math.min(b, until));
+    }
   };
   const copy = (lo, hi, at) => {  // heap bytes [lo, hi), kept from packed[at] on
     const [a, b] = [Math.max(lo, from), Math.min(hi, end)];
@@ -123,23 +113,24 @@ class PyodideHeader extends Uint8Array {
 }
 
 /** The snapshot as loadPyodide's _loadSnapshot takes it, for the runtime
- * ``runtime()`` gives once Pyodide has instantiated it: { memory, dirty }
- * (its memory, and where the bytes it may have written so far end). Its
- * ``written`` turns true once the memory is restored. */
-export function pyodideSnapshot(packed, runtime) {
-  const shape = layout(packed);
+ * ``runtime()`` gives once Pyodide has instantiated it: { memory, stale }
+ * (its memory, and the spans of it whose bytes its start may have written
+ * and that count).
+ * ``shape``: layout(packed), as the reader checked it. Its ``written``
+ * turns true once the memory is restored. */
+export function pyodideSnapshot(packed, shape, runtime) {
   const offset = new Uint8Array(8);
-  writeHeap(packed, shape, offset, 0, 0);
+  writeHeap(packed, shape, offset, 0, []);
   const length = new DataView(offset.buffer).getUint32(4, true);
   if (length % 4 || length > shape.length) throw new Error("not a snapshot");
   const header = new PyodideHeader(length);
-  writeHeap(packed, shape, header, 0, 0);
+  writeHeap(packed, shape, header, 0, []);
   header.written = false;
   header.writeMemory = () => {
-    const { memory, dirty } = runtime();
+    const { memory, stale } = runtime();
     const target = new Uint8Array(memory.buffer);
     if (shape.length - length > target.length) throw new Error("a snapshot larger than the runtime's memory");
-    writeHeap(packed, shape, target, length, dirty);
+    writeHeap(packed, shape, target, length, stale);
     header.written = true;
   };
   return header;

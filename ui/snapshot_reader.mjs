@@ -6,12 +6,12 @@
  * thread passes it on). Cache Storage's read (13 MB, in chunks) would
  * otherwise queue behind, and hold up, everything else a start does on the
  * main thread (bench/LOG.md, 7 December); its bytes come back transferred,
- * not copied, their layout checked (ui/snapshot_pages.mjs). The runtime's
- * wasm is compiled here meanwhile, and the standard library and app.tar
- * read, for the same reason (the page would take in their bodies on its
- * main thread); the page gets the compiled module and their bytes.
- * Answers { heap, module, stdlib, app } (heap null: none kept; any other
- * null: the page fetches or compiles it itself) or { error }.
+ * not copied, with their layout, checked here (ui/snapshot_pages.mjs). The
+ * runtime's wasm is compiled here meanwhile, and the standard library and
+ * app.tar read, for the same reason (the page would take in their bodies
+ * on its main thread); the page gets the compiled module and their bytes.
+ * Answers { heap, shape, module, stdlib, app } (heap null: none kept; any
+ * other null: the page fetches or compiles it itself) or { error }.
  */
 import { CACHE, entry, layout } from "./snapshot_pages.mjs";
 
@@ -35,9 +35,9 @@ async function read(key) {
   try {
     const hit = await caches.match(entry(key), { cacheName: CACHE });  // opens none that is not there
     const heap = hit ? new Uint8Array(await hit.arrayBuffer()) : null;
-    if (heap) layout(heap);
+    const shape = heap && layout(heap);
     const [stdlib, app] = await files;
-    postMessage({ heap, module: heap && await compiled, stdlib, app },
+    postMessage({ heap, shape, module: heap && await compiled, stdlib, app },
                 [heap?.buffer, stdlib, app].filter(Boolean));
   } catch (error) {
     postMessage({ error: String(error) });
