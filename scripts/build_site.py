@@ -26,6 +26,7 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+import pyodide_linking
 from rules_pages import write_rules_pages
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -424,6 +425,8 @@ def build(out: Path) -> int:
     )
     for name in PYODIDE_FILES:
         copy_file(PYODIDE_DIR / name, out / "vendor" / "pyodide" / name)
+    linker = out / "vendor" / "pyodide" / "pyodide.asm.mjs"
+    linker.write_text(pyodide_linking.patch(linker.read_text(encoding="utf-8")), encoding="utf-8")
     write_lock_file(out / "vendor" / "pyodide" / LOCK_FILE)
     write_packed_wasm(out / "vendor" / "pyodide")
     write_stdlib(out)

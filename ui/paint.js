@@ -44,15 +44,19 @@
   const trees = {};  // region id -> its last mounted trees (already parsed)
   let timer = 0;
 
-  const attrOk = (key, value) => (ATTRS.has(key) || PATTERN_ATTRS.test(key)) && typeof value === "string";
+  const attrOk = (key, value) => typeof value === "string" && (ATTRS.has(key) || PATTERN_ATTRS.test(key));
 
+  // Plain loops: the check of a crowded table's record is on the way to its
+  // paint (with entries and closures it took longer than building it).
   function treeOk(node, depth) {
     if (typeof node === "string") return true;
     if (!Array.isArray(node) || node.length !== 3 || depth > 40) return false;
-    const [tag, attrs, children] = node;
-    return TAGS.has(tag) && attrs !== null && typeof attrs === "object" && !Array.isArray(attrs)
-      && Object.entries(attrs).every(([k, v]) => attrOk(k, v))
-      && Array.isArray(children) && children.every((c) => treeOk(c, depth + 1));
+    const tag = node[0], attrs = node[1], children = node[2];
+    if (!TAGS.has(tag) || attrs === null || typeof attrs !== "object" || Array.isArray(attrs)
+        || !Array.isArray(children)) return false;
+    for (const key of Object.keys(attrs)) if (!attrOk(key, attrs[key])) return false;
+    for (let i = 0; i < children.length; i++) if (!treeOk(children[i], depth + 1)) return false;
+    return true;
   }
 
   const dataOk = (attrs) => attrs !== null && typeof attrs === "object"

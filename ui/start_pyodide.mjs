@@ -204,30 +204,10 @@ async function runtime() {
   }
   return load({ stdLibURL: STDLIB });
 }
-// Pyodide's start links some 260 of its JavaScript functions into the
-// wasm table, each through a tiny wasm module of its own (Emscripten's
-// convertJsFunctionToWasm), compiled anew each time though a few dozen
-// signatures cover them all (37 ms of a phone's restore). While it starts,
-// a module of the same few bytes is compiled once: a module is immutable,
-// and the same bytes make the same module.
-function tinyModulesOnce() {
-  const Module = WebAssembly.Module;
-  const compiled = new Map();
-  WebAssembly.Module = new Proxy(Module, {
-    construct(target, [bytes]) {
-      if (!(bytes instanceof Uint8Array) || bytes.length > 64) return new target(bytes);
-      const key = bytes.join();
-      if (!compiled.has(key)) compiled.set(key, new target(bytes));
-      return compiled.get(key);
-    },
-  });
-  return () => { WebAssembly.Module = Module; };
-}
 const started = afterPaint().then(async () => {
   unpackWasm();
   performance.mark("tp:runtime-start");
-  const usual = tinyModulesOnce();
-  const pyodide = await runtime().finally(usual);
+  const pyodide = await runtime();
   performance.mark("tp:runtime-up");
   unpackApp(pyodide, await app);
   performance.mark("tp:app-unpacked");
