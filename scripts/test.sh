@@ -28,7 +28,7 @@ bash scripts/setup.sh "$setup"
 result=5
 for folder in "${folders[@]}"; do
     code=0
-    .venv/bin/python -m pytest "$folder" -q -rR -n 2 --dist loadfile "$@" || code=$?
+    .venv/bin/python -m pytest "$folder" -q -rfER -n 2 --dist loadfile "$@" || code=$?
     case "$code" in
         0) if [ "$result" -eq 5 ]; then result=0; fi ;;
         5) ;;

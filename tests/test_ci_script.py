@@ -108,7 +108,7 @@ def test_the_engine_command_sets_up_only_the_venv_and_runs_the_quick_tier(tmp_pa
     env, log = _stubbed_checkout(tmp_path)
     subprocess.run(["bash", "scripts/test.sh", "--engine", "-k", "knee"], cwd=tmp_path, env=env, check=True)
     assert log.read_text().splitlines() == ["ruff check . TP_DEEP=",
-                                            "python -m pytest tests -q -n 2 --dist loadfile -k knee TP_DEEP="]
+                                            "python -m pytest tests -q -rfER -n 2 --dist loadfile -k knee TP_DEEP="]
 
 
 def test_the_setup_without_options_installs_npm_and_builds_the_site(tmp_path):
@@ -135,5 +135,5 @@ def test_the_test_command_runs_both_folders_whatever_the_first_gives(tmp_path, e
     done = subprocess.run(["bash", "scripts/test.sh", "-k", "knee"], cwd=tmp_path, env=env)
     assert done.returncode == code
     calls = [line for line in log.read_text().splitlines() if "pytest" in line]
-    assert calls == [f"python -m pytest {folder} -q -n 2 --dist loadfile -k knee TP_DEEP=1"
+    assert calls == [f"python -m pytest {folder} -q -rfER -n 2 --dist loadfile -k knee TP_DEEP=1"
                      for folder in ("tests", "e2e")]
