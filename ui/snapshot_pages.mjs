@@ -71,9 +71,9 @@ export function layout(packed) {
  * zeros are written without looking first. */
 export function writeHeap(packed, { length, pages, start }, target, from, stale) {
   const end = Math.min(length, from + target.length);
-  const clear = (lo, hi) => {  // heap bytes [lo, hi), not kept: zeros
+  const clear = (lo, hi) => {  // heap bytes [lo, hi), not kept: zeros where stale
+    const [a, b] = [Math.max(lo, from) - from, Math.min(hi, end) - from];
     for (const [begin, until] of stale) {
-      const [a, b] = [Math.max(lo, from) - from, Math.min(hi, end) - from];
       if (Math.max(a, begin) < Math.min(b, until)) target.fill(0, Math.max(a, begin), Math.min(b, until));
     }
   };
@@ -115,9 +115,8 @@ class PyodideHeader extends Uint8Array {
 /** The snapshot as loadPyodide's _loadSnapshot takes it, for the runtime
  * ``runtime()`` gives once Pyodide has instantiated it: { memory, stale }
  * (its memory, and the spans of it whose bytes its start may have written
- * and that count).
- * ``shape``: layout(packed), as the reader checked it. Its ``written``
- * turns true once the memory is restored. */
+ * and that count). ``shape``: layout(packed), as the reader checked it.
+ * Its ``written`` turns true once the memory is restored. */
 export function pyodideSnapshot(packed, shape, runtime) {
   const offset = new Uint8Array(8);
   writeHeap(packed, shape, offset, 0, []);
