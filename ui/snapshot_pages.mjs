@@ -6,10 +6,10 @@
  * and only the pages kept are copied into the restored runtime's memory.
  * The layout, in little-endian 32-bit words: MAGIC, the heap's length, the
  * number of pages kept, their numbers (ascending), then the pages
- * themselves (the last page of the heap may be short). ui/snapshot_worker.mjs packs,
- * ui/snapshot_reader.mjs checks the layout, ui/start_pyodide.mjs writes the
- * pages into the restored runtime's memory; anything that does not fit this
- * exactly is refused.
+ * themselves (the last page of the heap may be short).
+ * ui/snapshot_worker.mjs packs, ui/snapshot_reader.mjs checks the layout,
+ * ui/start_pyodide.mjs writes the pages into the restored runtime's
+ * memory; anything that does not fit this exactly is refused.
  */
 // Not named like sw.js's caches ("triple-play-<release>"), which it deletes.
 export const CACHE = "tp-snapshot";

@@ -170,12 +170,14 @@ app.catch(() => {});  // reported through `started`
 // no snapshot.
 const NONE = new Error("no snapshot");
 async function restored() {
-  const heap = snapshot.then((read) => (read?.heap ? pyodideSnapshot(read.heap, read.shape, runtimeMemory) : Promise.reject(NONE)));
+  const heap = snapshot.then((read) => (read?.heap
+    ? pyodideSnapshot(read.heap, read.shape, runtimeMemory) : Promise.reject(NONE)));
   heap.catch(() => {});  // handled below, once loadPyodide asks for it
   const compiled = snapshot.then((read) => read?.module ?? compile());
   compiled.catch(() => {});  // reported as Pyodide's own compile would be
   useModule(compiled);
-  answerRequest(STDLIB, () => snapshot.then((read) => (read?.stdlib ? new Response(read.stdlib) : networkFetch(STDLIB))));
+  answerRequest(STDLIB, () => snapshot.then((read) => (read?.stdlib
+    ? new Response(read.stdlib) : networkFetch(STDLIB))));
   try {
     const pyodide = await load({ stdLibURL: STDLIB, _loadSnapshot: heap });
     if (!(await heap).written) throw new Error("the snapshot's memory was never written");
