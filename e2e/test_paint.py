@@ -145,25 +145,36 @@ window.fetch = function (input, init) {
 
 
 def test_runtime_starts_after_the_paint(phone, base_url):
-    """On a reload that paints, ui/start_pyodide.mjs calls loadPyodide only
-    once the last table is painted (its downloads would delay the paint's
-    files); paint.js is held back here so that the early start would win."""
+    """On a reload that paints, ui/start_pyodide.mjs calls loadPyodide, and
+    PyScript and ui/boot.js's start-up preloads are asked for, only once the
+    last table is painted (their downloads and evaluation would delay the
+    paint); paint.js is held back here so that an early start would win.
+    Each preloaded file is still fetched once."""
     page = phone.new_page()
     mid_turn(page, base_url)
     page.add_init_script(WATCH_RUNTIME_START)
+    requests = []
+    page.on("request", lambda request: requests.append(request.url))
     held = []
     page.route("**/ui/paint.js", lambda route: held.append(route))
     with page.expect_request("**/ui/paint.js"), page.expect_response("**/vendor/pyodide/pyodide.mjs"):
         page.reload(wait_until="commit")
-    # start_pyodide.mjs and its one import are loaded: an early start would
-    # run now; a frame and a timer turn later it would have asked for the runtime
+    # start_pyodide.mjs's imports are loaded: an early start would run now; a
+    # frame and a timer turn later it would have asked for the runtime
     page.evaluate("new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))")
     assert held, "the page never asked for ui/paint.js"
+    early = list(requests)
+    assert not [u for u in early if "/vendor/pyscript/" in u or u.endswith(("pyscript.toml", "pyodide-lock.json"))]
+    assert page.evaluate("document.querySelector('link[href$=\"pyscript.toml\"]')") is None
     for route in held:
         route.continue_()
     page.unroute("**/ui/paint.js")
     assert harness.wait_ready(page, 60) == "ready"
     assert page.evaluate("window.__runtimeAsked") == "1"
+    preloaded = page.eval_on_selector_all(
+        "link[rel=modulepreload], link[rel=preload]", "links => links.map(l => l.href)")
+    assert any(u.endswith("/pyscript.toml") for u in preloaded)
+    assert {u: requests.count(u) for u in preloaded} == {u: 1 for u in preloaded}
 
 
 def hostile_paints(good):

@@ -75,10 +75,12 @@ APP_LEFT_OUT = ("game/__main__.py", "game/runs/cli.py", "game/runs/tournament.py
 # offline copy keeps it unpacked, like the wasm).
 APP_BUNDLE = "app.tar"
 PACKED_APP = APP_BUNDLE + ".xz"
-# index.html's marker for the start-up preload links, and the PyScript chunks
-# that start-up imports besides core.js's own: the config parser (TOML) and
-# the error plugin (the other plugins are turned off in pyscript.toml).
+# The markers for the start-up preloads (index.html's links, ui/boot.js's
+# list), and the PyScript chunks that start-up imports besides core.js's
+# own: the config parser (TOML) and the error plugin (the other plugins are
+# turned off in pyscript.toml).
 PRELOAD_MARK = "<!-- start-up preloads -->"
+LATE_PRELOAD_MARK = "[/* start-up preloads */]"
 PYSCRIPT_START_CHUNKS = ("toml", "error")
 MPY_CONFIG = re.compile(r"<mpy-config>(.*?)</mpy-config>", re.S)
 RUNTIME_BYTES_MARK = 'data-runtime-bytes="0"'
@@ -321,43 +323,40 @@ def early_start_modules() -> list[str]:
     return [f"ui/{name}" for name in found]
 
 
-PRELOAD_LINK = {"module": '<link rel="modulepreload" href="./{}">',
-                "fetch": '<link rel="preload" as="fetch" crossorigin href="./{}">'}
-
-
 def start_up_preloads(html: str) -> str:
-    """index.html with the preload links for what PyScript loads at start-up.
+    """index.html with the preloads of what the page loads one module or
+    file after another as it starts.
 
-    PyScript fetches these one after another (core.js, its main chunk, the
-    config, the TOML parser, the error plugin, then pyodide.mjs, whose
-    loadPyodide then fetches the lock file, stdlib, wasm and asm.mjs; the
-    wasm, STDLIB_ZIP and APP_BUNDLE are preloaded by ui/boot.js, which knows
-    which copy this visit reads, if any; last, once the runtime is up, the
-    page's ENTRY);
-    preloaded, they download together as the page starts instead of ~150 ms
-    later, after PyScript's own start-up. So do the modules
-    ui/start_pyodide.mjs imports (else found one import after another, each
-    a round trip behind the page's other work). The chunks have hashed names:
-    they are read from the dist folder. The plugins pyscript.toml turns off
-    must be off in index.html's <mpy-config> too, else PyScript loads them.
+    ui/start_pyodide.mjs's imports and pyodide.asm.mjs (which its
+    loadPyodide imports; parsed off the main thread) are modulepreload
+    links in <head>, which the browser finds as it reads the page, so the
+    runtime can start as soon as the table is painted. PyScript's files
+    (core.js, its chunks, the config, and once the runtime is up the page's
+    ENTRY) and Pyodide's lock file are a list ui/boot.js adds as links, at
+    once or, on a visit that paints the last table, after the paint: each
+    response takes the main thread a few ms, and before the paint a dozen
+    of them held the page's parse back (bench/LOG.md, 7 December). The wasm, STDLIB_ZIP and
+    APP_BUNDLE are preloaded by ui/boot.js, which knows which copy this
+    visit reads, if any. The chunks have hashed names: they are read from
+    the dist folder. The plugins pyscript.toml turns off must be off in
+    index.html's <mpy-config> too, else PyScript loads them.
     """
     plugins = tomllib.loads((ROOT / "pyscript.toml").read_text()).get("plugins", [])
     mpy = MPY_CONFIG.search(html)
     if not mpy or json.loads(mpy.group(1)).get("plugins") != plugins:
         sys.exit(f"index.html's <mpy-config> must list the plugins of pyscript.toml: {plugins}")
-    if PRELOAD_MARK not in html:
-        sys.exit(f"index.html lost its {PRELOAD_MARK} marker")
-    chunks = pyscript_start_chunks()
-    preloads = [("module", path) for path in early_start_modules()] + [
-        ("module", f"vendor/pyscript/{c}") for c in chunks[1:]] + [
+    for mark in (PRELOAD_MARK, LATE_PRELOAD_MARK):
+        if html.count(mark) != 1:
+            sys.exit(f"index.html or ui/boot.js lost its {mark} marker")
+    early = early_start_modules() + ["vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.mjs"]
+    late = [("module", f"vendor/pyscript/{c}") for c in pyscript_start_chunks()] + [
         ("fetch", "pyscript.toml"),
-        ("module", "vendor/pyodide/pyodide.mjs"),
-        ("module", "vendor/pyodide/pyodide.asm.mjs"),
         ("fetch", f"vendor/pyodide/{LOCK_FILE}"),
         ("fetch", f"ui/{ENTRY}"),
     ]
-    links = [PRELOAD_LINK[kind].format(path) for kind, path in preloads]
-    return html.replace(PRELOAD_MARK, "\n  ".join(links))
+    links = "\n  ".join(f'<link rel="modulepreload" href="./{path}">' for path in early)
+    listed = json.dumps([[kind, f"./{path}"] for kind, path in late])
+    return html.replace(PRELOAD_MARK, links).replace(LATE_PRELOAD_MARK, listed)
 
 
 def precached(out: Path) -> list[str]:

@@ -85,22 +85,52 @@
   }
   const snapshotRead = packed ? null : readSnapshot();
 
-  // What the runtime's start reads, preloaded with the page's first
-  // requests: the wasm, the standard library and the game's files
-  // (app.tar). Served by the offline copy, they are read unpacked from
-  // there, and where the snapshot's reader runs it reads them (their bodies
-  // then come in on its thread, not the page's); otherwise their packed
-  // copies and the decoder are fetched, which ui/start_pyodide.mjs and
-  // ui/app_files.mjs unpack (scripts/build_site.py: PACKED_WASM,
-  // PACKED_APP).
+  // On a visit that paints the last table (ui/paint.js, from tp.paint),
+  // afterPaint resolves once paint.js has run (it calls paintRan) or failed
+  // to (DOMContentLoaded) and a frame has followed; at once otherwise. The
+  // runtime's start waits for it (ui/start_pyodide.mjs).
+  let painting = false;
+  try {
+    painting = localStorage.getItem("tp.paint") !== null;
+  } catch (error) { /* storage blocked: no paint */ }
+  let paintRan = () => {};
+  const afterPaint = !painting ? Promise.resolve() : new Promise((resolve) => {
+    paintRan = () => {
+      paintRan = () => {};
+      requestAnimationFrame(() => setTimeout(resolve));
+    };
+    document.addEventListener("DOMContentLoaded", () => paintRan(), { once: true });
+  });
+
   function preload(href, as) {
     const link = document.createElement("link");
-    link.rel = "preload";
-    link.as = as;
+    link.rel = as === "module" ? "modulepreload" : "preload";
+    if (as !== "module") link.as = as;
     link.href = href;
     if (as === "fetch") link.crossOrigin = "anonymous";
     document.head.append(link);
   }
+
+  // What PyScript and Pyodide load one after another as they start (their
+  // modules, the config, the lock file, ui/main.py), as [as, href] pairs
+  // ("module": a modulepreload) that scripts/build_site.py writes
+  // (start_up_preloads): preloaded, they download together. On a visit
+  // that paints, after the paint: each response takes the main thread a
+  // few ms, and a dozen of them held the page's parse back (bench/LOG.md).
+  const START_UP = [/* start-up preloads */];
+  const preloadStartUp = () => {
+    for (const [as, href] of START_UP) preload(href, as);
+  };
+  if (painting) afterPaint.then(preloadStartUp);
+  else preloadStartUp();
+
+  // What the runtime's start reads: the wasm, the standard library and the
+  // game's files (app.tar). Served by the offline copy, they are read
+  // unpacked from there, and where the snapshot's reader runs it reads them
+  // (their bodies then come in on its thread, not the page's); otherwise
+  // their packed copies and the decoder are fetched, which
+  // ui/start_pyodide.mjs and ui/app_files.mjs unpack
+  // (scripts/build_site.py: PACKED_WASM, PACKED_APP).
   if (packed) {
     preload("./vendor/pyodide/pyodide.asm.wasm.xz", "fetch");
     preload("./vendor/xz/xz-decompress.min.js", "script");
@@ -255,6 +285,8 @@
     });
   }
 
-  window.TriplePlayBoot = { fail, applyTheme, packed, askWorker, snapshotRead };
+  window.TriplePlayBoot = {
+    fail, applyTheme, packed, askWorker, snapshotRead, afterPaint, paintRan: () => paintRan(),
+  };
   armStallTimer();
 })();

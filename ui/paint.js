@@ -187,4 +187,5 @@
     live();
   }
   window.TriplePlayPaint = { record };
+  window.TriplePlayBoot?.paintRan();
 })();

@@ -41,21 +41,10 @@ import { pyodideSnapshot } from "./snapshot_pages.mjs";
 const STDLIB = new URL("../vendor/pyodide/python_stdlib_compiled.zip", import.meta.url).href;
 // On a visit that paints the last table (ui/paint.js, from tp.paint), the
 // runtime's start (its reads through the service worker, the wasm compile)
-// waits until that frame is on screen: it would otherwise delay the
-// stylesheets and scripts the paint needs (bench/LOG.md, issue 48, part 5).
-function afterPaint() {
-  let painting = false;
-  try { painting = localStorage.getItem("tp.paint") !== null; } catch { /* storage blocked */ }
-  if (!painting) return Promise.resolve();
-  return new Promise((resolve) => {
-    const next = () => requestAnimationFrame(() => setTimeout(resolve));
-    // ui/paint.js (deferred) has run once it set window.TriplePlayPaint;
-    // else it runs before DOMContentLoaded (readyState is already
-    // "interactive" while deferred scripts wait).
-    if (window.TriplePlayPaint) next();
-    else addEventListener("DOMContentLoaded", next, { once: true });
-  });
-}
+// waits until that frame is on screen (ui/boot.js: afterPaint): it would
+// otherwise delay the stylesheets and scripts the paint needs (bench/LOG.md,
+// issue 48, part 5).
+const afterPaint = window.TriplePlayBoot?.afterPaint ?? Promise.resolve();
 const WASM = new URL("../vendor/pyodide/pyodide.asm.wasm", import.meta.url).href;
 
 // The packed wasm's body, unpacked; a damaged download is reported to
@@ -206,7 +195,7 @@ async function runtime() {
   }
   return load({ stdLibURL: STDLIB });
 }
-const started = afterPaint().then(async () => {
+const started = afterPaint.then(async () => {
   unpackWasm();
   performance.mark("tp:runtime-start");
   const pyodide = await runtime();
