@@ -1,17 +1,30 @@
-"""The site's copy of Pyodide's pyodide.asm.mjs links its JavaScript functions
-into the wasm table in one wasm module, not one module each.
+"""The site's copy of Pyodide's pyodide.asm.mjs, with three steps of
+Emscripten's dynamic linker made lighter; every runtime start pays for
+them, a restored one included (bench/LOG.md, 7 December).
 
-As the runtime starts, Emscripten's dynamic linker (reportUndefinedSymbols)
-puts some 260 of Pyodide's JavaScript functions into the wasm table. Its
-addFunction wraps each in a wasm function of the right signature by
-compiling and instantiating a tiny wasm module of its own, after a failed
-try that throws; on the phone profile that is about 50 ms of every start,
-a restored one included (bench/LOG.md, 7 December). Here the linker
-collects them and ``addFunctions`` wraps them all with one module that
-imports and exports each. They take the same table slots, in the same
-order, as addFunction gives them, so a memory snapshot's function
-pointers stay right. Pinned to Pyodide 314.0.2's text: the build fails if
-the linker's text is not found exactly once.
+- **The linker's tiny modules.** As the runtime starts, reportUndefinedSymbols
+  puts some 260 of Pyodide's JavaScript functions into the wasm table. Its
+  addFunction wraps each in a wasm function of the right signature by
+  compiling and instantiating a tiny wasm module of its own, after a failed
+  try that throws: about 50 ms on the phone profile. Here the linker
+  collects them and ``addFunctions`` wraps them all with one module that
+  imports and exports each.
+- **The GOT's entries.** updateGOT gives each of the main module's 8,500
+  exports an entry in the GOT (the table of addresses that modules loaded
+  later import), a ``WebAssembly.Global`` made at once: half its time. Here
+  an entry is the address itself, a number, until a module imports it
+  (GOTHandler then makes the Global); reportUndefinedSymbols, looking for
+  entries not yet resolved (-1), passes the numbers by, as it would their
+  Globals.
+- **The main module's symbols.** mergeLibSymbols adds each of its exports
+  not yet defined to the symbols that modules link against, through an
+  array of all 8,500 and a function made for each: a plain loop does the
+  same in half the time.
+
+The table slots and the addresses come out the same, in the same order, as
+the stock linker gives them, so a memory snapshot's function pointers stay
+right. Pinned to Pyodide 314.0.2's text: the build fails if any text
+patched is not found exactly once.
 """
 
 import re
@@ -72,6 +85,43 @@ var addFunctions=(linked)=>{
 };"""
 
 
+# Emscripten's updateGOT and the start of its GOTHandler, as shipped, and the
+# same with the entries made as numbers, turned into Globals when imported.
+UPDATE_GOT = (
+    "var updateGOT=(exports,replace)=>{for(var symName in exports){if(isInternalSym(symName)){continue}"
+    "var value=exports[symName];var existingEntry=GOT[symName]&&GOT[symName].value!=-1;"
+    'if(replace||!existingEntry){var newValue;if(typeof value=="function"){newValue=addFunction(value)}'
+    'else if(typeof value.value=="number"){newValue=value}else{continue}'
+    'GOT[symName]??=new WebAssembly.Global({value:"i32",mutable:true});GOT[symName].value=newValue}}};'
+)
+UPDATE_GOT_LAZY = (
+    "var updateGOT=(exports,replace)=>{for(var symName in exports){if(isInternalSym(symName)){continue}"
+    "var value=exports[symName];var entry=GOT[symName];"
+    'var existingEntry=entry!==undefined&&(typeof entry=="number"||entry.value!=-1);'
+    'if(replace||!existingEntry){var newValue;if(typeof value=="function"){newValue=addFunction(value)}'
+    'else if(typeof value.value=="number"){newValue=value.value}else{continue}'
+    'if(entry===undefined||typeof entry=="number"){GOT[symName]=newValue}else{entry.value=newValue}}}};'
+)
+GOT_HANDLER = "var GOTHandler={get(weakImports,symName){var rtn=GOT[symName];if(!rtn){"
+GOT_HANDLER_LAZY = GOT_HANDLER.replace(
+    "if(!rtn){", 'if(typeof rtn=="number"){rtn=GOT[symName]=new WebAssembly.Global({value:"i32",mutable:true},rtn)}'
+    "if(!rtn){", 1)
+# Emscripten's mergeLibSymbols, as shipped, and the same as a plain loop.
+MERGE = (
+    "var mergeLibSymbols=(exports,libName)=>{for(var[sym,exp]of Object.entries(exports)){"
+    "const setImport=target=>{if(!isSymbolDefined(target)){wasmImports[target]=exp}};setImport(sym);"
+    'const main_alias="__main_argc_argv";if(sym=="main"){setImport(main_alias)}'
+    'if(sym==main_alias){setImport("main")}}};'
+)
+MERGE_LOOP = (
+    "var mergeLibSymbols=(exports,libName)=>{for(var sym in exports){var exp=exports[sym];"
+    "if(!isSymbolDefined(sym)){wasmImports[sym]=exp}"
+    'if(sym=="main"&&!isSymbolDefined("__main_argc_argv")){wasmImports["__main_argc_argv"]=exp}'
+    'if(sym=="__main_argc_argv"&&!isSymbolDefined("main")){wasmImports["main"]=exp}}};'
+)
+PATCHES = ((ORIGINAL, REPLACEMENT), (UPDATE_GOT, UPDATE_GOT_LAZY), (GOT_HANDLER, GOT_HANDLER_LAZY),
+           (MERGE, MERGE_LOOP))
+
 # What addFunctions uses of the module's own.
 USES = ("getFunctionAddress", "getEmptyTableSlot", "setWasmTableEntry", "functionsInTableMap",
         "wasmTypeCodes", "addFunction")
@@ -79,7 +129,10 @@ USES = ("getFunctionAddress", "getEmptyTableSlot", "setWasmTableEntry", "functio
 
 def patch(text: str) -> str:
     """pyodide.asm.mjs's ``text`` with the linker above."""
-    if text.count(ORIGINAL) != 1 or not all(re.search(rf"\bvar {name}[=;]", text) for name in USES):
+    if (any(text.count(original) != 1 for original, _ in PATCHES)
+            or not all(re.search(rf"\bvar {name}[=;]", text) for name in USES)):
         raise SystemExit("pyodide.asm.mjs: Emscripten's linker is not the one "
                          "scripts/pyodide_linking.py patches (a new Pyodide?)")
-    return text.replace(ORIGINAL, REPLACEMENT)
+    for original, replacement in PATCHES:
+        text = text.replace(original, replacement)
+    return text

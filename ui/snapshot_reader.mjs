@@ -13,8 +13,6 @@
  * Answers { heap, shape, module, stdlib, app } (heap null: none kept; any
  * other null: the page fetches or compiles it itself) or { error }.
  */
-import { CACHE, entry, layout } from "./snapshot_pages.mjs";
-
 const WASM = new URL("../vendor/pyodide/pyodide.asm.wasm", import.meta.url).href;
 const STDLIB = new URL("../vendor/pyodide/python_stdlib_compiled.zip", import.meta.url).href;
 const APP = new URL("../app.tar", import.meta.url).href;
@@ -29,10 +27,13 @@ async function bytes(url) {
   }
 }
 
+// The reads start before ui/snapshot_pages.mjs is imported (a round trip
+// more, once the worker runs): the wasm's compile is the longest of them.
 async function read(key) {
   const compiled = WebAssembly.compileStreaming(fetch(WASM)).catch(() => null);
   const files = Promise.all([bytes(STDLIB), bytes(APP)]);
   try {
+    const { CACHE, entry, layout } = await import("./snapshot_pages.mjs");
     const hit = await caches.match(entry(key), { cacheName: CACHE });  // opens none that is not there
     const heap = hit ? new Uint8Array(await hit.arrayBuffer()) : null;
     const shape = heap && layout(heap);
