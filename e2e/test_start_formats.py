@@ -67,12 +67,16 @@ attempt("pyodideTooBig", () => {
   return t.subarray(64).length;
 });
 
-// The archive: written into a fake file system, or refused.
+// The archive: written into a fake file system (each folder's node makes its
+// files' nodes, as MEMFS does), or refused.
 const fakePyodide = (files) => ({
   FS: { cwd: () => "/home", mkdirTree() {},
-        writeFile: (path, body) => { files[path] = Buffer.from(body).toString(); } },
+        lookupPath: (folder) => ({ node: { node_ops: { mknod: (parent, name, mode) =>
+          (files[`${folder}/${name}`] = { mode }) } } }) },
   runPython() {},
 });
+const texts = (files) => Object.fromEntries(Object.entries(files).map(
+  ([path, node]) => [path, [Buffer.from(node.contents).toString(), node.usedBytes, node.mode.toString(8)]]));
 const tar = new Uint8Array(fs.readFileSync(process.argv[1]));
 attempt("site", () => { const files = {}; unpackApp(fakePyodide(files), tar); return Object.keys(files).length; });
 attempt("tarCut", () => unpackApp(fakePyodide({}), tar.subarray(0, 700)));
@@ -96,7 +100,7 @@ const notText = header("game/x.py", 0);
 notText[5] = 0xff;  // no UTF-8 byte sequence starts so
 attempt("notText", () => unpackApp(fakePyodide({}), archive(notText)));
 attempt("oneFile", () => { const files = {}; const body = new Uint8Array(512); body.set(Buffer.from("ok"));
-  unpackApp(fakePyodide(files), archive(header("game/x.py", 2), body)); return files; });
+  unpackApp(fakePyodide(files), archive(header("game/x.py", 2), body)); return texts(files); });
 console.log(JSON.stringify(out));
 """
 
@@ -117,4 +121,4 @@ def test_kept_snapshots_and_the_game_files_come_back_whole_or_are_refused(site_d
     assert out["site"] > 100  # every module of game/ and ui/, and PyScript's bytecode
     for case in ("tarCut", "escapes", "absolute", "sizePastTheEnd", "notText"):
         assert str(out[case]).startswith("refused: app.tar is damaged"), case
-    assert out["oneFile"] == {"/home/game/x.py": "ok"}
+    assert out["oneFile"] == {"/home/game/x.py": ["ok", 2, "100666"]}

@@ -40,6 +40,7 @@ export async function fetchApp(packed = false) {
 }
 
 const TEXT = new TextDecoder("utf-8", { fatal: true });
+const FILE_MODE = 0o100666;
 
 function field(header, start, length) {
   const bytes = header.subarray(start, start + length);
@@ -71,19 +72,27 @@ function files(tar) {
   throw new Error("app.tar is damaged (cut short)");
 }
 
-/** Writes the archive's files under the runtime's working directory. */
+/** Writes the archive's files under the runtime's working directory: each
+ * a node its folder makes (MEMFS, Pyodide's file system) holding its bytes
+ * in the archive, as FS.writeFile leaves it (mode 0o100666), without
+ * FS.writeFile's path lookups, stream and copy (half the time). The
+ * archive's names are new in a new runtime's file system. */
 export function unpackApp(pyodide, tar) {
   const { FS } = pyodide;
   const cwd = FS.cwd();
-  const made = new Set();
+  const folders = new Map();
   for (const [name, body] of files(tar)) {
-    const path = `${cwd}/${name}`;
-    const folder = path.slice(0, path.lastIndexOf("/"));
-    if (!made.has(folder)) {
-      FS.mkdirTree(folder);
-      made.add(folder);
+    const at = name.lastIndexOf("/");
+    const path = at < 0 ? cwd : `${cwd}/${name.slice(0, at)}`;
+    let folder = folders.get(path);
+    if (!folder) {
+      FS.mkdirTree(path);
+      folder = FS.lookupPath(path).node;
+      folders.set(path, folder);
     }
-    FS.writeFile(path, body);
+    const node = folder.node_ops.mknod(folder, name.slice(at + 1), FILE_MODE, 0);
+    node.contents = body;
+    node.usedBytes = body.length;
   }
   pyodide.runPython(STALE_FINDERS);
 }
