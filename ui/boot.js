@@ -95,11 +95,8 @@
   } catch (error) { /* storage blocked: no paint */ }
   let paintRan = () => {};
   const afterPaint = !painting ? Promise.resolve() : new Promise((resolve) => {
-    paintRan = () => {
-      paintRan = () => {};
-      requestAnimationFrame(() => setTimeout(resolve));
-    };
-    document.addEventListener("DOMContentLoaded", () => paintRan(), { once: true });
+    paintRan = () => requestAnimationFrame(() => setTimeout(resolve));  // a second call changes nothing
+    document.addEventListener("DOMContentLoaded", paintRan, { once: true });
   });
 
   function preload(href, as) {
@@ -286,7 +283,7 @@
   }
 
   window.TriplePlayBoot = {
-    fail, applyTheme, packed, askWorker, snapshotRead, afterPaint, paintRan: () => paintRan(),
+    fail, applyTheme, packed, askWorker, snapshotRead, afterPaint, paintRan,
   };
   armStallTimer();
 })();
