@@ -64,7 +64,7 @@ def _timed(owner, attr, name):
 
 def _patch(module):
     """Wrap the start-up steps as their modules load."""
-    name = module.__name__
+    name = getattr(module, "__name__", "")  # the `js` module has none
     if name == "ui.controller":
         C = module.Controller
         for attr in ("__init__", "start", "render"):
@@ -100,6 +100,9 @@ def _load_timed(spec):
 
 
 _bootstrap._load_unlocked = _load_timed
+# A runtime restored from a snapshot (ui/snapshot.mjs) has imported them already.
+for _module in list(__import__("sys").modules.values()):
+    _patch(_module)
 # Every module loaded so far, with where it came from (for the standard library's trim).
 _window.__tpModules = __import__("pyscript").ffi.create_proxy(lambda: __import__("json").dumps(
     {name: getattr(m, "__file__", None) for name, m in __import__("sys").modules.items()}))

@@ -11,15 +11,18 @@ from pages import BOOT_TIMEOUT_S, PACKED_WASM
 # PyScript plugins pyscript.toml (and index.html's <mpy-config>) turn off.
 PLUGINS_OFF = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
 # Run instead of ui/main.py: is PyScript's own package imported from the
-# bytecode in app.tar (the same source hash), without the cp437 codec?
+# bytecode in app.tar, none of its sources written (scripts/pyscript_core.py),
+# without the cp437 codec?
 BYTECODE_PROBE = """
-import importlib.util, os, sys
+import os, sys
 from pyscript import document
-names = sorted(os.listdir("pyscript/__pycache__"))
-same = [open(f"pyscript/__pycache__/{n}", "rb").read()[8:16]
-        == importlib.util.source_hash(open(f"pyscript/{n.split('.')[0]}.py", "rb").read()) for n in names]
+files = os.listdir("pyscript")
+# Its Python modules (pyscript.js_modules is PyScript's JavaScript, with no file).
+loaded = [getattr(m, "__file__", None) for name, m in sys.modules.items() if name.split(".")[0] == "pyscript"]
+loaded = [f for f in loaded if f]
 root = document.documentElement
-root.dataset.bytecode = f"{sum(same)}/{len(names)}/{len([n for n in os.listdir('pyscript') if n.endswith('.py')])}"
+root.dataset.bytecode = (f"{len([n for n in files if n.endswith('.pyc')])}/{len([n for n in files if n.endswith('.py')])}/"
+                         f"{len(loaded)}/{len([f for f in loaded if f.endswith('.pyc')])}")
 root.dataset.cp437 = str("encodings.cp437" in sys.modules)
 root.dataset.appState = "ready"
 """
@@ -103,15 +106,15 @@ def test_start_up_uses_its_preloads_and_skips_unused_plugins(phone_context, base
 
 
 def test_pyscript_package_comes_compiled(phone_context, base_url):
-    """app.tar carries the bytecode of PyScript's `pyscript` package; it must
-    match the sources PyScript writes, so Python imports it as is."""
+    """app.tar carries PyScript's `pyscript` package as bytecode; Python
+    imports it from there, and PyScript writes none of its sources."""
     page = phone_context.new_page()
     page.route("**/ui/main.py", lambda route: route.fulfill(
         status=200, content_type="text/plain", body=BYTECODE_PROBE))
     page.goto(base_url)
     assert harness.wait_ready(page, BOOT_TIMEOUT_S) == "ready", page.text_content("#boot")
-    same, compiled, sources = map(int, page.get_attribute("html", "data-bytecode").split("/"))
-    assert compiled == sources > 5 and same == compiled
+    compiled, sources, imported, from_bytecode = map(int, page.get_attribute("html", "data-bytecode").split("/"))
+    assert compiled > 5 and sources == 0 and imported > 5 and from_bytecode == imported
     assert page.get_attribute("html", "data-cp437") == "False"
 
 
@@ -123,7 +126,7 @@ import sys as _sys
 from pyscript import document as _document
 _document.documentElement.dataset.fromSource = " ".join(sorted(
     name for name, m in list(_sys.modules.items())
-    if ".zip/" in (getattr(m, "__file__", None) or "") and m.__file__.endswith(".py")))
+    if ".zip/" in (getattr(m, "__file__", None) or "") and (m.__file__ or "").endswith(".py")))
 """
 
 

@@ -27,4 +27,16 @@ def later(name: str):
     if parent:
         setattr(sys.modules[parent], child, module)
     spec.loader.exec_module(module)
+    _named.append(name)
     return module
+
+
+_named: list[str] = []  # every name later() has made a module for, in order
+
+
+def run_all() -> None:
+    """Runs every module named with later() so far that has not run: a
+    memory snapshot (ui/snapshot_worker.mjs) then holds them run, and a
+    start restored from it pays for none of them."""
+    for name in _named:
+        getattr(sys.modules[name], "__name__")  # any attribute read runs it

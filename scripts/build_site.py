@@ -27,6 +27,7 @@ import zipfile
 from pathlib import Path
 
 import pyodide_linking
+import pyscript_core
 from rules_pages import write_rules_pages
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -141,11 +142,10 @@ def write_packages(out: Path) -> None:
     """APP_BUNDLE, which ui/app_files.mjs unpacks before PyScript gets the runtime.
 
     APP_BUNDLE holds game/ and ui/ as bytecode (and the data files they read)
-    and the bytecode of PyScript's `pyscript` package (in
-    pyscript/__pycache__/: PyScript writes the sources there just before it
-    imports them). The bytecode is made by scripts/bytecode.mjs under Node
-    with the pinned Pyodide; it is "unchecked-hash", so the pyscript
-    sources are checked here to be exactly the ones PyScript writes.
+    and PyScript's `pyscript` package, as bytecode too (the site's PyScript
+    writes no sources: scripts/pyscript_core.py); its sources are checked
+    here to be exactly the ones PyScript's bundle holds. The bytecode is
+    made by scripts/bytecode.mjs under Node with the pinned Pyodide.
     """
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "src"
@@ -155,7 +155,7 @@ def write_packages(out: Path) -> None:
             (src / "pyscript" / name).write_text(source)
         packed = Path(tmp) / "app.zip"
         subprocess.run(["node", str(ROOT / "scripts" / "bytecode.mjs"), str(packed), str(src),
-                        *PY_PACKAGES, "--written", "pyscript"], check=True)
+                        *PY_PACKAGES, "pyscript"], check=True)
         tar = io.BytesIO()
         with zipfile.ZipFile(packed) as zin, tarfile.open(fileobj=tar, mode="w", format=tarfile.USTAR_FORMAT) as tout:
             for info in sorted(zin.infolist(), key=lambda i: i.filename):
@@ -422,6 +422,8 @@ def build(out: Path) -> int:
     shutil.copytree(
         PYSCRIPT_DIST, out / "vendor" / "pyscript", ignore=shutil.ignore_patterns("*.map")
     )
+    for core in (out / "vendor" / "pyscript").glob("core-*.js"):
+        core.write_text(pyscript_core.patch(core.read_text(encoding="utf-8")), encoding="utf-8")
     for name in PYODIDE_FILES:
         copy_file(PYODIDE_DIR / name, out / "vendor" / "pyodide" / name)
     linker = out / "vendor" / "pyodide" / "pyodide.asm.mjs"

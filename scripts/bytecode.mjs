@@ -6,20 +6,16 @@
 // the page's Python, and made small by scripts/small_pyc.py. The .pyc files
 // are "unchecked-hash": Python uses them without comparing them to the
 // sources' timestamps, which the page's unpacking resets.
-// The packages named before --written travel as bytecode only (module.pyc
-// where module.py would be; a traceback shows their file and line, not the
-// line's text), with the data files the code reads (.json). Those after
-// --written are sources that PyScript writes itself: only their bytecode
-// goes in, in __pycache__, where Python finds it next to those sources.
+// The packages travel as bytecode only (module.pyc where module.py would
+// be; a traceback shows their file and line, not the line's text), with
+// the data files the code reads (.json).
 //
-//     node scripts/bytecode.mjs OUT.zip ROOT package ... [--written package ...]
+//     node scripts/bytecode.mjs OUT.zip ROOT package ...
 import fs from "node:fs";
 import path from "node:path";
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 
-const [out, root, ...rest] = process.argv.slice(2);
-const split = rest.includes("--written") ? rest.indexOf("--written") : rest.length;
-const [sourceless, written] = [rest.slice(0, split), rest.slice(split + 1)];
+const [out, root, ...packages] = process.argv.slice(2);
 const py = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" } });
 py.runPython(fs.readFileSync(new URL("./small_pyc.py", import.meta.url), "utf8"));
 
@@ -35,28 +31,24 @@ function copyIn(src, dst) {
   }
 }
 
-for (const pkg of [...sourceless, ...written]) copyIn(path.join(root, pkg), `/src/${pkg}`);
-py.globals.set("packages", py.toPy([sourceless, written]));
+for (const pkg of packages) copyIn(path.join(root, pkg), `/src/${pkg}`);
+py.globals.set("packages", py.toPy(packages));
 py.runPython(`
-import os, sys, zipfile
-sourceless, written = packages
-tag = sys.implementation.cache_tag
+import os, zipfile
 os.chdir("/src")
 with zipfile.ZipFile("/out.zip", "w") as z:
     def add(name, data):
         info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))  # reproducible
         z.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
-    for pkg in sourceless + written:
+    for pkg in packages:
         for folder, dirs, files in sorted(os.walk(pkg)):
             dirs.sort()
             for name in sorted(files):
                 p = os.path.join(folder, name)
                 data = open(p, "rb").read()
-                if not name.endswith(".py"):
-                    add(p, data)
-                elif pkg in sourceless:
+                if name.endswith(".py"):
                     add(p[:-3] + ".pyc", small_pyc(data, p))
                 else:
-                    add(f"{folder}/__pycache__/{name[:-3]}.{tag}.pyc", small_pyc(data, p))
+                    add(p, data)
 `);
 fs.writeFileSync(out, py.FS.readFile("/out.zip"));

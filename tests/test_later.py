@@ -8,7 +8,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from game.later import later
+from game.later import later, run_all
 
 ROOT = Path(__file__).resolve().parent.parent
 # Named with later() by the page's modules: hard's search (game/bots), the
@@ -68,3 +68,22 @@ def test_a_start_runs_none_of_the_later_modules_and_a_hint_runs_its_own():
     assert at_start == []
     assert {"game.bots.hard", "game.advice.hints", "game.bots.fitted"} <= set(after_hint)
     assert "ui.stats.stats_view" not in after_hint
+
+
+def test_run_all_runs_each_module_named_later_once(tmp_path, monkeypatch):
+    package = tmp_path / "laterall"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    for name in ("one", "two"):
+        (package / f"{name}.py").write_text("import builtins\nbuiltins.later_runs += 1\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr("builtins.later_runs", 0, raising=False)
+    import builtins
+
+    import laterall  # noqa: F401
+    one, two = later("laterall.one"), later("laterall.two")
+    assert builtins.later_runs == 0
+    run_all()
+    assert builtins.later_runs == 2 and type(one) is type(two) is type(sys)
+    run_all()
+    assert builtins.later_runs == 2

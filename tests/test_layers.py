@@ -258,7 +258,9 @@ def test_only_the_benches_and_their_tests_import_the_benches():
 def test_only_the_tests_of_a_script_import_it():
     """e2e/test_release.py checks the service worker build_site.py writes,
     e2e/test_shipped_python.py the Python it ships, e2e/test_pyodide_linking.py
-    the runtime's linker it patches, tests/test_serve.py the server."""
+    the runtime's linker it patches, tests/test_pyscript_core.py PyScript's
+    writes it removes, tests/test_serve.py the server."""
     users = {m: ts for m, ts in importers(in_folder("scripts")).items() if _folder(m) != "scripts"}
     assert users == {"e2e.test_release": ["scripts.build_site"], "e2e.test_shipped_python": ["scripts.build_site"],
-                     "e2e.test_pyodide_linking": ["scripts.pyodide_linking"], "tests.test_serve": ["scripts.serve"]}
+                     "e2e.test_pyodide_linking": ["scripts.pyodide_linking"],
+                     "tests.test_pyscript_core": ["scripts.pyscript_core"], "tests.test_serve": ["scripts.serve"]}

@@ -6,7 +6,9 @@
  * make one: PyScript has handed it JavaScript objects a snapshot cannot
  * hold), app.tar's files written as the page's are (ui/app_files.mjs),
  * every module of ours the page imports at start imported but ui.main and
- * ui.dom (they reach the browser through PyScript), and the standard
+ * ui.dom (they reach the browser through PyScript), those it imports at
+ * their first use run (game/later.py: a reopened game's bots and hints
+ * run them at start), and the standard
  * library's start-up modules, then the memory put in Cache Storage under
  * the release's entry (ui/snapshot_pages.mjs: its pages that are not all
  * zeros). The runtime's files come from where the page's did (the offline
@@ -17,13 +19,16 @@ import { fetchApp, unpackApp } from "./app_files.mjs";
 import { CACHE, entry, packHeap } from "./snapshot_pages.mjs";
 
 const STDLIB = new URL("../vendor/pyodide/python_stdlib_compiled.zip", import.meta.url).href;
-// Ours, and every module of the standard library the build compiled because
-// a start imports it (PyScript's own package imports most of them).
+// Ours (those named with later() run too), and every module of the standard
+// library the build compiled because a start imports it (PyScript's own
+// package imports most of them).
 // (JSON's list of strings is Python's too.)
 const imports = (compiled) => `
 def _imported():
     import importlib
     import game, ui.controller
+    from game.later import run_all
+    run_all()
     for name in ${JSON.stringify(compiled)}:
         try:
             importlib.import_module(name)
