@@ -21,8 +21,9 @@ files = os.listdir("pyscript")
 loaded = [getattr(m, "__file__", None) for name, m in sys.modules.items() if name.split(".")[0] == "pyscript"]
 loaded = [f for f in loaded if f]
 root = document.documentElement
-root.dataset.bytecode = (f"{len([n for n in files if n.endswith('.pyc')])}/{len([n for n in files if n.endswith('.py')])}/"
-                         f"{len(loaded)}/{len([f for f in loaded if f.endswith('.pyc')])}")
+counts = (len([n for n in files if n.endswith(".pyc")]), len([n for n in files if n.endswith(".py")]),
+          len(loaded), len([f for f in loaded if f.endswith(".pyc")]))
+root.dataset.bytecode = "/".join(map(str, counts))
 root.dataset.cp437 = str("encodings.cp437" in sys.modules)
 root.dataset.appState = "ready"
 """
