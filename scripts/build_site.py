@@ -427,7 +427,8 @@ def build(out: Path) -> int:
     for name in PYODIDE_FILES:
         copy_file(PYODIDE_DIR / name, out / "vendor" / "pyodide" / name)
     linker = out / "vendor" / "pyodide" / "pyodide.asm.mjs"
-    linker.write_text(pyodide_linking.patch(linker.read_text(encoding="utf-8")), encoding="utf-8")
+    main_slots = pyodide_linking.main_slots(PYODIDE_DIR)
+    linker.write_text(pyodide_linking.patch(linker.read_text(encoding="utf-8"), main_slots), encoding="utf-8")
     write_lock_file(out / "vendor" / "pyodide" / LOCK_FILE)
     write_packed_wasm(out / "vendor" / "pyodide")
     write_stdlib(out)
