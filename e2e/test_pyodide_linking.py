@@ -99,6 +99,9 @@ def test_a_pyodide_whose_linker_is_not_the_one_patched_fails_the_build(main_slot
         assert original not in patched and replacement in patched
     with pytest.raises(SystemExit, match="a new Pyodide"):
         pyodide_linking.patch(stock.replace(pyodide_linking.UPDATE_GOT, ""), main_slots)
+    with pytest.raises(SystemExit, match="a new Pyodide"):  # an internal symbol not named "_..."
+        internal = pyodide_linking.INTERNAL_SYM
+        pyodide_linking.patch(stock.replace(internal, internal.replace('["memory",', '["memory","table",')), main_slots)
     with pytest.raises(SystemExit, match="exports' order"):  # a new slot given out of turn
         pyodide_linking.known_slots({"table": 10, "slots": [3, 11, 10]})
     assert pyodide_linking.known_slots({"table": 10, "slots": [3, None, 10, 11, 10]}) == [3, -1, 0, 0, 10]

@@ -154,7 +154,7 @@ var updateMainGOT=exports=>{
   var names=[],values=[],slots=[],fresh=0,i=0;
   for(var symName in exports){
     var value=exports[symName],slot=typeof value=="function"?MAIN_SLOTS[i++]:0;
-    if(isInternalSym(symName)){continue}
+    if((symName[0]=="_"||symName=="memory")&&isInternalSym(symName)){continue}
     var entry=GOT[symName];
     if(slot===-1||slot===undefined||entry!==undefined&&(typeof entry=="number"||entry.value!=-1)){i=-1;break}
     names.push(symName);values.push(value);slots.push(slot);
@@ -187,6 +187,15 @@ PATCHES = ((ORIGINAL, REPLACEMENT), (UPDATE_GOT, UPDATE_GOT_LAZY), (GOT_HANDLER,
            (MERGE, MERGE_LOOP), (GET_ADDRESS, GET_ADDRESS_LAZY), (MAIN_GOT, MAIN_GOT_KNOWN),
            (TRAMPOLINE, TRAMPOLINE_FRESH))
 
+# Emscripten's isInternalSym, as shipped: updateMainGOT asks it only of the
+# names that begin with "_" or are "memory", the only ones it can be true of.
+INTERNAL_SYM = (
+    'var isInternalSym=symName=>["memory","__memory_base","__table_base","__stack_pointer",'
+    '"__indirect_function_table","__cpp_exception","__c_longjmp","__wasm_apply_data_relocs","__dso_handle",'
+    '"__tls_size","__tls_align","__set_stack_limits","_emscripten_tls_init","__wasm_init_tls","__wasm_call_ctors",'
+    '"__start_em_asm","__stop_em_asm","__start_em_js","__stop_em_js"].includes(symName)'
+    '||symName.startsWith("__em_js__");'
+)
 # What the linker above uses of the module's own.
 USES = ("getFunctionAddress", "getEmptyTableSlot", "setWasmTableEntry", "functionsInTableMap",
         "wasmTypeCodes", "addFunction", "isInternalSym")
@@ -221,7 +230,7 @@ def known_slots(main: dict) -> list[int]:
 def patch(text: str, main: dict) -> str:
     """pyodide.asm.mjs's ``text`` with the linker above; ``main``: what
     main_slots() found of the same runtime."""
-    if (any(text.count(original) != 1 for original, _ in PATCHES)
+    if (any(text.count(original) != 1 for original, _ in PATCHES) or text.count(INTERNAL_SYM) != 1
             or not all(re.search(rf"\bvar {name}[=;]", text) for name in USES)):
         raise SystemExit("pyodide.asm.mjs: Emscripten's linker is not the one "
                          "scripts/pyodide_linking.py patches (a new Pyodide?)")
