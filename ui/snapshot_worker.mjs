@@ -7,8 +7,8 @@
  * hold), app.tar's files written as the page's are (ui/app_files.mjs),
  * every module of ours the page imports at start imported but ui.main and
  * ui.dom (they reach the browser through PyScript), those it imports at
- * their first use run (game/later.py: a reopened game's bots and hints
- * run them at start), and the standard
+ * their first use run too (game/later.py: reopening a game runs some of
+ * them), and the standard
  * library's start-up modules, then the memory put in Cache Storage under
  * the release's entry (ui/snapshot_pages.mjs: its pages that are not all
  * zeros). The runtime's files come from where the page's did (the offline
