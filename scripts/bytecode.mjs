@@ -3,12 +3,10 @@
 // The page would otherwise fetch each .py file separately and compile all
 // of them at start-up (about 150 ms in the browser). The bytecode is made
 // by the pinned Pyodide itself, run here under Node, so it always matches
-// the page's Python, and made small by scripts/small_pyc.py. The .pyc files
-// are "unchecked-hash": Python uses them without comparing them to the
-// sources' timestamps, which the page's unpacking resets.
-// The packages travel as bytecode only (module.pyc where module.py would
-// be; a traceback shows their file and line, not the line's text), with
-// the data files the code reads (.json).
+// the page's Python, and made small by scripts/small_pyc.py. The packages
+// travel as bytecode only (module.pyc where module.py would be; a
+// traceback shows their file and line, not the line's text), with the data
+// files the code reads (.json).
 //
 //     node scripts/bytecode.mjs OUT.zip ROOT package ...
 import fs from "node:fs";

@@ -1,6 +1,6 @@
-"""The site's copy of Pyodide's pyodide.asm.mjs, with three steps of
+"""The site's copy of Pyodide's pyodide.asm.mjs, with five steps of
 Emscripten's dynamic linker made lighter; every runtime start pays for
-them, a restored one included (bench/LOG.md, 7 December).
+them, a restored one included (bench/LOG.md, 7 and 8 December).
 
 - **The linker's tiny modules.** As the runtime starts, reportUndefinedSymbols
   puts some 260 of Pyodide's JavaScript functions into the wasm table. Its
