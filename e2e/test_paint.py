@@ -146,9 +146,10 @@ window.fetch = function (input, init) {
 
 def test_runtime_starts_after_the_paint(phone, base_url):
     """On a reload that paints, ui/start_pyodide.mjs calls loadPyodide, and
-    PyScript and ui/boot.js's start-up preloads are asked for, only once the
-    last table is painted (their downloads and evaluation would delay the
-    paint); paint.js is held back here so that an early start would win.
+    PyScript, pyodide.asm.mjs and ui/boot.js's start-up preloads are asked
+    for, only once the last table is painted (their downloads and evaluation
+    would delay the paint); paint.js is held back here so that an early
+    start would win.
     Each preloaded file is still fetched once."""
     page = phone.new_page()
     mid_turn(page, base_url)
@@ -164,7 +165,8 @@ def test_runtime_starts_after_the_paint(phone, base_url):
     page.evaluate("new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))")
     assert held, "the page never asked for ui/paint.js"
     early = list(requests)
-    assert not [u for u in early if "/vendor/pyscript/" in u or u.endswith(("pyscript.toml", "pyodide-lock.json"))]
+    assert not [u for u in early if "/vendor/pyscript/" in u
+                or u.endswith(("pyscript.toml", "pyodide-lock.json", "pyodide.asm.mjs"))]
     assert page.evaluate("document.querySelector('link[href$=\"pyscript.toml\"]')") is None
     for route in held:
         route.continue_()

@@ -327,15 +327,16 @@ def start_up_preloads(html: str) -> str:
     """index.html with the preloads of what the page loads one module or
     file after another as it starts.
 
-    ui/start_pyodide.mjs's imports and pyodide.asm.mjs (which its
-    loadPyodide imports; parsed off the main thread) are modulepreload
-    links in <head>, which the browser finds as it reads the page, so the
-    runtime can start as soon as the table is painted. PyScript's files
-    (core.js, its chunks, the config, and once the runtime is up the page's
-    ENTRY) and Pyodide's lock file are a list ui/boot.js adds as links, at
-    once or, on a visit that paints the last table, after the paint: each
-    response takes the main thread a few ms, and before the paint a dozen
-    of them held the page's parse back (bench/LOG.md, 7 December). The wasm, STDLIB_ZIP and
+    ui/start_pyodide.mjs's imports are modulepreload links in <head>,
+    which the browser finds as it reads the page, so the runtime can start
+    as soon as the table is painted. pyodide.asm.mjs (which loadPyodide
+    imports), PyScript's files (core.js, its chunks, the config, and once
+    the runtime is up the page's ENTRY) and Pyodide's lock file are a list
+    ui/boot.js adds as links, at once or, on a visit that paints the last
+    table, after the paint: each response takes the main thread a few ms,
+    and before the paint a dozen of them held the page's parse back
+    (bench/LOG.md, 7 December), pyodide.asm.mjs's 1.3 MB some 35 ms more
+    (8 December). The wasm, STDLIB_ZIP and
     APP_BUNDLE are preloaded by ui/boot.js, which knows which copy this
     visit reads, if any. The chunks have hashed names: they are read from
     the dist folder. The plugins pyscript.toml turns off must be off in
@@ -348,8 +349,9 @@ def start_up_preloads(html: str) -> str:
     for mark in (PRELOAD_MARK, LATE_PRELOAD_MARK):
         if html.count(mark) != 1:
             sys.exit(f"index.html or ui/boot.js lost its {mark} marker")
-    early = early_start_modules() + ["vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.mjs"]
-    late = [("module", f"vendor/pyscript/{c}") for c in pyscript_start_chunks()] + [
+    early = early_start_modules() + ["vendor/pyodide/pyodide.mjs"]
+    late = [("module", "vendor/pyodide/pyodide.asm.mjs")] + [
+        ("module", f"vendor/pyscript/{c}") for c in pyscript_start_chunks()] + [
         ("fetch", "pyscript.toml"),
         ("fetch", f"vendor/pyodide/{LOCK_FILE}"),
         ("fetch", f"ui/{ENTRY}"),
