@@ -8,10 +8,9 @@
  * every module of ours the page imports at start imported but ui.main and
  * ui.dom (they reach the browser through PyScript), those it imports at
  * their first use run too (game/later.py: reopening a game runs some of
- * them), and the standard
- * library's start-up modules, then the memory put in Cache Storage under
- * the release's entry (ui/snapshot_pages.mjs: its pages that are not all
- * zeros). The runtime's files come from where the page's did (the offline
+ * them), and the standard library's start-up modules, then the memory put
+ * in Cache Storage under the release's entry (ui/snapshot_pages.mjs: its
+ * pages that are not all zeros). The runtime's files come from where the page's did (the offline
  * copy, once it serves the page).
  */
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
